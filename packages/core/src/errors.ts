@@ -1,0 +1,23 @@
+/** The spec's user-visible error texts (000 §5, §8). Use these, never a copy of the words. */
+export const ERRORS = {
+  invalidAddress: (address: string) => `Invalid address: ${address}`,
+  invalidAddressParameter: "Invalid address parameter",
+  invalidHex: (callData: string) => `Invalid hex: ${callData}`,
+  invalidCallKey: "Invalid call key",
+  blockedAddress: "Blocked address",
+  acceptTerms: "Should accept the Terms of Use",
+  wrongNetwork: "Wrong Network",
+  wrongNetworkDetail: "Please connect to the appropriate Ethereum network",
+  errorConnecting: "Error connecting. Try refreshing the page",
+  noProvider: "No provider was found",
+  authorize: "Please authorize to access your account",
+  connectorConfig: "The connector config is wrong",
+  duplicateTransaction: "Attempted to add existing transaction.",
+  noTransactionHash: "No transaction hash found",
+  duplicateTokens: "Duplicate tokens.",
+  invalidSymbol: (symbol: string) => `Invalid symbol: ${symbol}`,
+  unknownChain: (chain: string) => `Unknown chain: ${chain}`,
+  signatureMissing: "Missing signature headers",
+  signatureInvalid: "Invalid signature",
+  signatureExpired: "Signature expired",
+} as const;

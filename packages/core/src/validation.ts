@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { AMOUNT_MAX_LENGTH } from "./constants.ts";
+
+const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+const CALLDATA_RE = /^0x[0-9a-f]*$/;
+export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
+
+/** Spec 000 §5: 0x followed by exactly 40 hex characters (any case; checksum not required). */
+export function isAddress(value: unknown): value is `0x${string}` {
+  return typeof value === "string" && ADDRESS_RE.test(value);
+}
+
+/** Spec 000 §5: call data is 0x followed by lowercase hex only. */
+export function isCallData(value: unknown): value is `0x${string}` {
+  return typeof value === "string" && CALLDATA_RE.test(value);
+}
+
+export const addressSchema = z
+  .string()
+  .refine(isAddress, (v) => ({ message: `Invalid address: ${v}` }))
+  .transform((v) => v.toLowerCase() as `0x${string}`);
+
+/** Spec 000 §5 amount inputs: digits and one point, comma becomes a point, at most 79 characters. Returns null to reject the keystroke. */
+export function sanitizeAmountInput(raw: string): string | null {
+  const value = raw.replace(/,/g, ".");
+  if (value.length > AMOUNT_MAX_LENGTH) return null;
+  if (!/^\d*\.?\d*$/.test(value)) return null;
+  return value;
+}

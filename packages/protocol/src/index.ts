@@ -1,0 +1,2 @@
+export * from "./chains.ts";
+export * from "./deployment.ts";
