@@ -17,7 +17,7 @@ export function isCallData(value: unknown): value is `0x${string}` {
 
 export const addressSchema = z
   .string()
-  .refine(isAddress, (v) => ({ message: `Invalid address: ${v}` }))
+  .refine(isAddress, { error: (issue) => `Invalid address: ${String(issue.input)}` })
   .transform((v) => v.toLowerCase() as `0x${string}`);
 
 /** Spec 000 §5 amount inputs: digits and one point, comma becomes a point, at most 79 characters. Returns null to reject the keystroke. */

@@ -1,0 +1,164 @@
+/**
+ * `npm start` / `npm run dev`: the whole product on one machine.
+ * anvil (chain 31337, state in .data/anvil) → deploy + seed on first run → server (API + indexer)
+ * serving the built web app. Also exported as `startStack` for the end-to-end tests.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Deployment } from "@sofi/protocol";
+import { deployAll, seed, startAnvil } from "../contracts/scripts/index.ts";
+import { startServer } from "../server/src/index.ts";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const WEB_DIST = join(ROOT, "web", "dist");
+const SEED_DAYS = 30;
+
+export type StackOptions = {
+  port?: number;
+  rpcPort?: number;
+  dataDir?: string;
+  reset?: boolean;
+  /** Extra blocked addresses on top of the spec's fixed five. */
+  blockedAddresses?: string[];
+  /** Skip the web build (the dev command serves the app through Vite instead). */
+  skipWebBuild?: boolean;
+  log?: (line: string) => void;
+};
+
+export type Stack = { url: string; rpcUrl: string; deployment: Deployment; stop: () => Promise<void> };
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const port = options.port ?? Number(process.env.PORT ?? 8080);
+  const rpcPort = options.rpcPort ?? Number(process.env.RPC_PORT ?? 8545);
+  const dataDir = resolve(options.dataDir ?? process.env.DATA_DIR ?? join(ROOT, ".data"));
+
+  if (options.reset) {
+    log(`Resetting ${dataDir}`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const deploymentFile = join(dataDir, "deployment.json");
+  const stateFile = join(dataDir, "anvil-state.json");
+  const fresh = !existsSync(deploymentFile) || !existsSync(stateFile);
+  if (fresh && !process.env.DATABASE_URL) {
+    // A new chain invalidates whatever the embedded database indexed from an old one.
+    rmSync(join(dataDir, "db"), { recursive: true, force: true });
+  }
+
+  const buildPromise = options.skipWebBuild ? Promise.resolve() : ensureWebBuild(log);
+
+  // A fresh chain starts 30 days in the past so the seeder can write a month of history.
+  const startTimestamp = fresh ? Math.floor(Date.now() / 1000) - SEED_DAYS * 86_400 : undefined;
+  log(`Starting anvil on 127.0.0.1:${rpcPort}${fresh ? " (new chain)" : " (restoring state)"}`);
+  const anvil = await startAnvil({ port: rpcPort, stateFile, timestamp: startTimestamp });
+  const stops: Array<() => Promise<void>> = [() => anvil.stop()];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+  };
+
+  try {
+    let deployment: Deployment;
+    if (fresh) {
+      log("Deploying contracts…");
+      deployment = await deployAll({ rpcUrl: anvil.rpcUrl });
+      log(`Seeding ${SEED_DAYS} days of trading history…`);
+      const t0 = Date.now();
+      await seed({ rpcUrl: anvil.rpcUrl, deployment, days: SEED_DAYS });
+      log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      // Written last: its presence means the chain in stateFile is fully deployed and seeded.
+      writeFileSync(deploymentFile, JSON.stringify(deployment, null, 2));
+    } else {
+      deployment = JSON.parse(readFileSync(deploymentFile, "utf8")) as Deployment;
+    }
+
+    await buildPromise;
+    const server = await startServer({
+      port,
+      dataDir,
+      rpcUrls: { local: anvil.rpcUrl },
+      deployments: { local: deployment },
+      blockedAddresses: options.blockedAddresses,
+      webDist: options.skipWebBuild ? undefined : WEB_DIST,
+    });
+    stops.push(() => server.stop());
+    return { url: server.url, rpcUrl: anvil.rpcUrl, deployment, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Builds web/dist when it is missing or older than any web or shared source file. */
+async function ensureWebBuild(log: (line: string) => void): Promise<void> {
+  const index = join(WEB_DIST, "index.html");
+  const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = [
+    "web/src",
+    "web/index.html",
+    "web/public",
+    "web/vite.config.ts",
+    "packages/core/src",
+    "packages/protocol/src",
+  ];
+  const newest = Math.max(...sources.map((s) => newestMtime(join(ROOT, s))));
+  if (builtAt >= newest) return;
+  log("Building the web app…");
+  await new Promise<void>((ok, fail) => {
+    const child = spawn("npm", ["run", "build", "-w", "web"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+    child.on("exit", (code) => (code === 0 ? ok() : fail(new Error(`web build failed with exit code ${code}`))));
+  });
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  const dev = args.has("--dev");
+  const t0 = Date.now();
+  const stack = await startStack({
+    reset: args.has("--reset"),
+    skipWebBuild: dev,
+    blockedAddresses: process.env.BLOCKED_ADDRESSES?.split(",").filter(Boolean),
+  });
+  let vite: ReturnType<typeof spawn> | undefined;
+  if (dev) {
+    vite = spawn("npm", ["run", "dev", "-w", "web"], {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, API_URL: stack.url },
+    });
+  }
+  const ready = ((Date.now() - t0) / 1000).toFixed(1);
+  console.log(`\nReady in ${ready} s.`);
+  console.log(`  App and API: ${stack.url}${dev ? "  (hot-reloading app: http://127.0.0.1:5173)" : ""}`);
+  console.log(`  Chain:       ${stack.rpcUrl} (chain id 31337)`);
+  console.log("Press Ctrl-C to stop.");
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("\nStopping…");
+    vite?.kill("SIGTERM");
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
