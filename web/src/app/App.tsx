@@ -1,0 +1,56 @@
+import { App as AntApp, ConfigProvider } from "antd";
+import enUS from "antd/locale/en_US";
+import koKR from "antd/locale/ko_KR";
+import { useEffect } from "react";
+import { BrowserRouter, Route, Routes } from "react-router";
+import { i18next } from "../i18n/index.ts";
+import { Layout } from "./Layout.tsx";
+import { NOT_FOUND_ROUTE, ROUTES } from "./routes.tsx";
+import { useSettings } from "./settings-store.ts";
+import { antdThemeFor } from "./theme.ts";
+import { BlockedGate, WalletProvider } from "./wallet.ts";
+
+/** Applies language and theme to i18next and <html> whenever the settings change. */
+function useApplySettings() {
+  const lang = useSettings((s) => s.lang);
+  const theme = useSettings((s) => s.theme);
+  useEffect(() => {
+    if (i18next.language !== lang) void i18next.changeLanguage(lang);
+    document.documentElement.lang = lang;
+  }, [lang]);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.style.colorScheme = theme;
+  }, [theme]);
+  return { lang, theme };
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {ROUTES.map((r) => (
+          <Route key={r.path} path={r.path} element={r.element} />
+        ))}
+        <Route path={NOT_FOUND_ROUTE.path} element={NOT_FOUND_ROUTE.element} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  const { lang, theme } = useApplySettings();
+  return (
+    <ConfigProvider theme={antdThemeFor(theme)} locale={lang === "ko" ? koKR : enUS}>
+      <AntApp>
+        <BrowserRouter>
+          <WalletProvider>
+            <BlockedGate>
+              <AppRoutes />
+            </BlockedGate>
+          </WalletProvider>
+        </BrowserRouter>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

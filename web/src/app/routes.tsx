@@ -1,0 +1,47 @@
+import { lazy, type ReactElement } from "react";
+import type { PlaceholderScreen } from "../features/placeholders/screens.ts";
+
+const ComingNext = lazy(() => import("../features/placeholders/ComingNext.tsx"));
+const NotFound = lazy(() => import("../features/placeholders/NotFound.tsx"));
+
+export type AppRoute = { path: string; element: ReactElement };
+
+const placeholder = (path: string, screen: PlaceholderScreen): AppRoute => ({
+  path,
+  element: <ComingNext screen={screen} />,
+});
+
+/**
+ * The route map of spec 000 §2 (all exact match). Later issues replace a placeholder element
+ * with their own lazily loaded screen; the path list itself is checked by routes.test.tsx.
+ */
+export const ROUTES: AppRoute[] = [
+  placeholder("/", "stsHome"),
+  placeholder("/sts", "stsHome"),
+  placeholder("/sts/more/:type", "stsMore"),
+  placeholder("/sts/create", "stsCreate"),
+  placeholder("/sts/portfolio/:address", "stsPortfolio"),
+  placeholder("/sts/buy/:contractAddress", "stsBuy"),
+  placeholder("/sts/sell/:contractAddress", "stsSell"),
+  placeholder("/sts/manage/:contractAddress", "stsManage"),
+  placeholder("/sts/profile/:address", "stsProfile"),
+  placeholder("/sts/profile/:address/:tab", "stsProfile"),
+  placeholder("/sts/manager/:address", "stsManager"),
+  placeholder("/aggregateSwap", "aggregateSwap"),
+  placeholder("/aggregateSwap/chart", "aggregateSwapChart"),
+  placeholder("/proposals", "proposals"),
+  placeholder("/proposals/select", "proposalsSelect"),
+  placeholder("/proposals/create", "proposalsCreate"),
+  placeholder("/proposals/:contract/:proposalId", "proposalDetail"),
+  placeholder("/social", "social"),
+  placeholder("/predict", "predict"),
+  placeholder("/predict/transactions", "predictTransactions"),
+  placeholder("/predict/:id", "predictMarket"),
+  placeholder("/headTail", "headTail"),
+  placeholder("/headTail/moreRace", "headTailMoreRace"),
+  placeholder("/headTail/:pair/:id", "headTailRace"),
+  placeholder("/headTail/event/:id", "headTailEvent"),
+  placeholder("/swap", "swap"),
+];
+
+export const NOT_FOUND_ROUTE: AppRoute = { path: "*", element: <NotFound /> };

@@ -1,0 +1,28 @@
+export default {
+  en: {
+    title: "Settings",
+    network: "Network",
+    language: "Language",
+    theme: "Theme",
+    light: "Light",
+    dark: "Dark",
+    english: "English",
+    korean: "한국어 (Korean)",
+    reloadNote: "Changing the network reloads the page.",
+    local: "Local",
+    close: "Close settings",
+  },
+  ko: {
+    title: "설정",
+    network: "네트워크",
+    language: "언어",
+    theme: "테마",
+    light: "라이트",
+    dark: "다크",
+    english: "English (영어)",
+    korean: "한국어",
+    reloadNote: "네트워크를 바꾸면 페이지가 새로고침됩니다.",
+    local: "로컬",
+    close: "설정 닫기",
+  },
+};

@@ -1,0 +1,92 @@
+import { BLOCK_UPDATE_DEBOUNCE_MS } from "@sofi/core";
+import { chainById } from "@sofi/protocol";
+import { Tooltip } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { createPublicClient, http } from "viem";
+import { chainConfig, useAppConfig } from "../../app/config.ts";
+import { useSettings } from "../../app/settings-store.ts";
+import { blockExplorerUrl, blockPollIntervalMs, debounce } from "./block-number.ts";
+
+function useDocumentVisible(): boolean {
+  const [visible, setVisible] = useState(() => document.visibilityState !== "hidden");
+  useEffect(() => {
+    const on = () => setVisible(document.visibilityState !== "hidden");
+    document.addEventListener("visibilitychange", on);
+    return () => document.removeEventListener("visibilitychange", on);
+  }, []);
+  return visible;
+}
+
+/** Head block of the selected chain (spec 000 §4): paused while the tab is hidden, updates debounced 100 ms. */
+export function useBlockNumber(): bigint | null {
+  const config = useAppConfig();
+  const chainId = useSettings((s) => s.chainId);
+  const visible = useDocumentVisible();
+  const [block, setBlock] = useState<bigint | null>(null);
+  const rpcUrl = chainConfig(config, chainId)?.rpcUrl ?? chainById(chainId)?.defaultRpcUrl;
+  const client = useMemo(
+    () => (rpcUrl ? createPublicClient({ transport: http(rpcUrl, { batch: true, retryCount: 0 }) }) : null),
+    [rpcUrl],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: forget the old chain's block when the client changes
+  useEffect(() => {
+    setBlock(null);
+  }, [client]);
+
+  useEffect(() => {
+    if (!client || !visible) return;
+    const update = debounce(
+      (n: bigint) => setBlock((prev) => (prev === null || n > prev ? n : prev)),
+      BLOCK_UPDATE_DEBOUNCE_MS,
+    );
+    const unwatch = client.watchBlockNumber({
+      emitOnBegin: true,
+      emitMissed: false,
+      poll: true,
+      pollingInterval: blockPollIntervalMs(chainId),
+      onBlockNumber: (n) => update(n),
+      onError: () => {},
+    });
+    return () => {
+      unwatch();
+      update.cancel();
+    };
+  }, [client, visible, chainId]);
+
+  return block;
+}
+
+export function BlockNumber() {
+  const { t } = useTranslation("shell");
+  const chainId = useSettings((s) => s.chainId);
+  const block = useBlockNumber();
+  const chain = chainById(chainId);
+  if (block === null) return null;
+  const n = block.toString();
+  const href = blockExplorerUrl(chain?.explorerUrl, block);
+  if (href) {
+    return (
+      <a
+        className="block-number"
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={t("block.viewOnExplorer", { number: n, explorer: chain?.explorerName })}
+        aria-label={t("block.viewOnExplorer", { number: n, explorer: chain?.explorerName })}
+      >
+        <span className="block-dot" aria-hidden />
+        {n}
+      </a>
+    );
+  }
+  return (
+    <Tooltip title={t("block.noExplorer", { number: n, chain: chain?.name ?? chainId })}>
+      <span className="block-number" title={t("block.label", { number: n })}>
+        <span className="block-dot" aria-hidden />
+        {n}
+      </span>
+    </Tooltip>
+  );
+}

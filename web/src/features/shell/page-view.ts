@@ -1,0 +1,24 @@
+/**
+ * Page-view tracking (spec 000 §2): the shell reports path plus query string on each navigation.
+ * Nothing is sent anywhere unless an operator registers a tracker (docs/decisions.md).
+ */
+export type PageViewTracker = (pathWithQuery: string) => void;
+
+let tracker: PageViewTracker | null = null;
+
+/** Registers the tracker; returns a function that unregisters it. */
+export function registerPageViewTracker(fn: PageViewTracker): () => void {
+  tracker = fn;
+  return () => {
+    if (tracker === fn) tracker = null;
+  };
+}
+
+export function trackPageView(pathWithQuery: string): void {
+  if (!tracker) return;
+  try {
+    tracker(pathWithQuery);
+  } catch {
+    // a failing analytics hook must never break navigation
+  }
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/App.tsx";
+import { ConfigError } from "./app/ConfigError.tsx";
+import { AppConfigContext, loadAppConfig } from "./app/config.ts";
+import { applyConfigDefaults, useSettings } from "./app/settings-store.ts";
+import { initI18n } from "./i18n/index.ts";
+import "./app/styles.css";
+
+async function start() {
+  const root = createRoot(document.getElementById("root") as HTMLElement);
+  await initI18n(useSettings.getState().lang);
+  let config: Awaited<ReturnType<typeof loadAppConfig>>;
+  try {
+    config = await loadAppConfig();
+  } catch (err) {
+    root.render(<ConfigError error={err} />);
+    return;
+  }
+  applyConfigDefaults(config);
+  root.render(
+    <StrictMode>
+      <AppConfigContext.Provider value={config}>
+        <App />
+      </AppConfigContext.Provider>
+    </StrictMode>,
+  );
+}
+
+void start();
