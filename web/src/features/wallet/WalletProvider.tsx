@@ -1,0 +1,59 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type Config, WagmiProvider } from "wagmi";
+import { watchConnection } from "wagmi/actions";
+import { useAppConfig } from "../../app/config.ts";
+import { useSettings } from "../../app/settings-store.ts";
+import { ConnectingSpinner } from "./ConnectingSpinner.tsx";
+import { forgetWalletType, rememberWalletType, restoreSession, shouldReload } from "./session.ts";
+import { createWalletConfig } from "./wagmi-config.ts";
+import { useWalletUi } from "./wallet-ui.ts";
+
+/** Restores the session once, then reloads the page on chain/account/connection changes. */
+function SessionManager({ config }: { config: Config }) {
+  const setWalletError = useWalletUi((s) => s.setWalletError);
+  useEffect(() => {
+    let cancelled = false;
+    let unwatch: (() => void) | undefined;
+    restoreSession(config)
+      .catch((e: unknown) => setWalletError(e instanceof Error ? e.message : String(e)))
+      .finally(() => {
+        if (cancelled) return;
+        unwatch = watchConnection(config, {
+          onChange(next, prev) {
+            if (next.status === "connected" && next.connector) rememberWalletType(next.connector.type);
+            if (next.status === "disconnected" && prev.status === "connected") forgetWalletType();
+            if (shouldReload(prev, next)) window.location.reload();
+          },
+        });
+      });
+    return () => {
+      cancelled = true;
+      unwatch?.();
+    };
+  }, [config, setWalletError]);
+  return null;
+}
+
+/**
+ * wagmi + TanStack Query for the app, built from `GET /api/config` and the selected network.
+ * The session is restored by `SessionManager` (spec 000 §1), not by wagmi's own reconnect.
+ */
+export function WalletProvider({ children }: { children: ReactNode }) {
+  const appConfig = useAppConfig();
+  const chainId = useSettings((s) => s.chainId);
+  const config = useMemo(
+    () => createWalletConfig({ chains: appConfig.chains, selectedChainId: chainId }),
+    [appConfig, chainId],
+  );
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <WagmiProvider config={config} reconnectOnMount={false}>
+      <QueryClientProvider client={queryClient}>
+        <SessionManager config={config} />
+        <ConnectingSpinner />
+        {children}
+      </QueryClientProvider>
+    </WagmiProvider>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button } from "antd";
+import { useTranslation } from "react-i18next";
+import { useEnsName } from "wagmi";
+import { useWalletState } from "./hooks.ts";
+import { Identicon } from "./Identicon.tsx";
+import { pendingTransactions, useTransactions } from "./transactions.ts";
+import { WalletDialog } from "./WalletDialog.tsx";
+import { shortenAddress, useWalletUi } from "./wallet-ui.ts";
+
+/** Spec 000 §2 "Wallet status in the header", with the connection dialog it opens. */
+export function WalletStatus() {
+  const { t } = useTranslation("wallet");
+  const { connected, wrongNetwork, walletError, address, chainId, chains } = useWalletState();
+  const openDialog = useWalletUi((s) => s.openDialog);
+  const byChain = useTransactions((s) => s.byChain);
+  const pending = pendingTransactions(byChain, chainId, address).length;
+  const { data: ensName } = useEnsName({
+    address,
+    chainId: 1,
+    query: { enabled: !!address && chainId === 1 && chains.some((c) => c.id === 1) },
+  });
+
+  let button: React.ReactNode;
+  if (walletError) {
+    button = (
+      <Button danger type="primary" data-testid="wallet-status" onClick={() => openDialog()}>
+        {t("error")}
+      </Button>
+    );
+  } else if (connected && wrongNetwork) {
+    button = (
+      <Button danger type="primary" data-testid="wallet-status" onClick={() => openDialog()}>
+        {t("wrongNetwork")}
+      </Button>
+    );
+  } else if (connected && address) {
+    button = (
+      <Button
+        data-testid="wallet-status"
+        onClick={() => openDialog("account")}
+        icon={pending ? undefined : <Identicon address={address} size={18} />}
+        loading={pending > 0}
+      >
+        {pending > 0 ? t("pendingCount", { count: pending }) : (ensName ?? shortenAddress(address))}
+      </Button>
+    );
+  } else {
+    button = (
+      <Button type="primary" data-testid="wallet-status" onClick={() => openDialog("options")}>
+        {t("connectWallet")}
+      </Button>
+    );
+  }
+  return (
+    <>
+      {button}
+      <WalletDialog />
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { ERRORS } from "@sofi/core";
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+
+/** Spec 000 §3 "Transaction record". The swap issue extends the tracking (receipt polling, popups). */
+export type TransactionReceiptInfo = {
+  blockHash: string;
+  blockNumber: number;
+  contractAddress?: string | null;
+  from: string;
+  status: 0 | 1;
+  to?: string | null;
+  transactionHash: string;
+  transactionIndex: number;
+};
+
+export type TransactionRecord = {
+  hash: string;
+  from: string;
+  chainId: number;
+  approval?: { tokenAddress: string; spender: string };
+  summary?: string;
+  claim?: { recipient: string };
+  addedTime: number;
+  lastCheckedBlockNumber?: number;
+  confirmedTime?: number;
+  receipt?: TransactionReceiptInfo;
+};
+
+export type NewTransaction = Omit<
+  TransactionRecord,
+  "addedTime" | "confirmedTime" | "receipt" | "lastCheckedBlockNumber"
+>;
+
+type State = {
+  /** chainId -> hash -> record */
+  byChain: Record<number, Record<string, TransactionRecord>>;
+  add: (tx: NewTransaction) => void;
+  checked: (chainId: number, hash: string, blockNumber: number) => void;
+  finalize: (chainId: number, hash: string, receipt: TransactionReceiptInfo) => void;
+  clearAll: (chainId: number) => void;
+};
+
+export const useTransactions = create<State>()(
+  persist(
+    (set, get) => ({
+      byChain: {},
+      add(tx) {
+        if (!tx.hash) throw new Error(ERRORS.noTransactionHash);
+        const existing = get().byChain[tx.chainId]?.[tx.hash];
+        if (existing) throw new Error(ERRORS.duplicateTransaction);
+        set((s) => ({
+          byChain: {
+            ...s.byChain,
+            [tx.chainId]: { ...s.byChain[tx.chainId], [tx.hash]: { ...tx, addedTime: Date.now() } },
+          },
+        }));
+      },
+      checked(chainId, hash, blockNumber) {
+        const tx = get().byChain[chainId]?.[hash];
+        if (!tx) return;
+        const last = tx.lastCheckedBlockNumber ?? 0;
+        set((s) => ({
+          byChain: {
+            ...s.byChain,
+            [chainId]: {
+              ...s.byChain[chainId],
+              [hash]: { ...tx, lastCheckedBlockNumber: Math.max(last, blockNumber) },
+            },
+          },
+        }));
+      },
+      finalize(chainId, hash, receipt) {
+        const tx = get().byChain[chainId]?.[hash];
+        if (!tx) return;
+        set((s) => ({
+          byChain: {
+            ...s.byChain,
+            [chainId]: { ...s.byChain[chainId], [hash]: { ...tx, receipt, confirmedTime: Date.now() } },
+          },
+        }));
+      },
+      clearAll(chainId) {
+        set((s) => ({ byChain: { ...s.byChain, [chainId]: {} } }));
+      },
+    }),
+    {
+      name: "sofi_transactions",
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ byChain: s.byChain }),
+    },
+  ),
+);
+
+/** Pending = no receipt yet (spec 000 §4 "Transaction tracking"). */
+export function pendingTransactions(
+  byChain: State["byChain"],
+  chainId: number | undefined,
+  from: string | undefined,
+): TransactionRecord[] {
+  if (chainId === undefined || !from) return [];
+  return Object.values(byChain[chainId] ?? {}).filter(
+    (tx) => !tx.receipt && tx.from.toLowerCase() === from.toLowerCase(),
+  );
+}

@@ -1,0 +1,46 @@
+import { create } from "zustand";
+import { useAppModal } from "../shell/modal-store.ts";
+
+export type WalletView = "options" | "pending" | "devAccounts" | "account";
+
+type WalletUiState = {
+  view: WalletView;
+  /** uid of the connector being connected (pending view). */
+  pendingConnectorId?: string;
+  /** Error of the pending connection attempt (pending view shows Try Again). */
+  pendingError?: string;
+  /** A wallet error outside a connection attempt (error view; header shows Error). */
+  walletError?: string;
+  openDialog: (view?: WalletView) => void;
+  closeDialog: () => void;
+  setView: (view: WalletView) => void;
+  setPending: (connectorId: string | undefined, error?: string) => void;
+  setWalletError: (error: string | undefined) => void;
+};
+
+/**
+ * UI state of the wallet dialog. Whether it is open lives in the shell's modal store (kind
+ * "wallet": at most one modal at a time); this holds which view it shows. Not persisted.
+ */
+export const useWalletUi = create<WalletUiState>()((set) => ({
+  view: "options",
+  openDialog: (view) => {
+    if (view) set({ view, pendingError: undefined });
+    useAppModal.getState().setOpenModal("wallet");
+  },
+  closeDialog: () => {
+    set({ pendingError: undefined });
+    if (useAppModal.getState().openModal === "wallet") useAppModal.getState().setOpenModal(null);
+  },
+  setView: (view) => set({ view, pendingError: undefined }),
+  setPending: (pendingConnectorId, pendingError) => set({ view: "pending", pendingConnectorId, pendingError }),
+  setWalletError: (walletError) => set({ walletError }),
+}));
+
+export function shortenAddress(address: string, chars = 4): string {
+  return `${address.slice(0, chars + 2)}...${address.slice(-chars)}`;
+}
+
+export function isMobileUserAgent(ua: string = typeof navigator === "undefined" ? "" : navigator.userAgent): boolean {
+  return /Android|iPhone|iPad|iPod|Mobile|IEMobile|Opera Mini/i.test(ua);
+}
