@@ -1,0 +1,109 @@
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type AppConfig, AppConfigContext } from "../../app/config.ts";
+import { useSettings } from "../../app/settings-store.ts";
+import { initI18n } from "../../i18n/index.ts";
+import { useAppModal } from "../shell/modal-store.ts";
+import { BlockedGate } from "./BlockedGate.tsx";
+import { DEV_WALLET_ACCOUNT_KEY, DEV_WALLET_CONNECTED_KEY, devAccount } from "./dev-wallet.ts";
+import { WalletProvider } from "./WalletProvider.tsx";
+import { WalletStatus } from "./WalletStatus.tsx";
+import { shortenAddress, useWalletUi } from "./wallet-ui.ts";
+
+const config = (blocked: string[] = []): AppConfig => ({
+  chains: [{ id: 31337, suffix: "local", name: "Local", rpcUrl: "http://127.0.0.1:1", deployment: null }],
+  blockedAddresses: blocked,
+});
+
+function App({ cfg }: { cfg: AppConfig }) {
+  return (
+    <MemoryRouter>
+      <AppConfigContext.Provider value={cfg}>
+        <WalletProvider>
+          <BlockedGate>
+            <div>app body</div>
+            <WalletStatus />
+          </BlockedGate>
+        </WalletProvider>
+      </AppConfigContext.Provider>
+    </MemoryRouter>
+  );
+}
+
+beforeAll(async () => {
+  await initI18n("en");
+});
+
+beforeEach(() => {
+  useSettings.setState({ chainId: 31337 });
+  useAppModal.setState({ openModal: null });
+  useWalletUi.setState({ view: "options", walletError: undefined, pendingError: undefined });
+});
+
+function restoreDevSession(index: number) {
+  localStorage.setItem("wallet_type", "devWallet");
+  localStorage.setItem(DEV_WALLET_CONNECTED_KEY, "true");
+  localStorage.setItem(DEV_WALLET_ACCOUNT_KEY, String(index));
+}
+
+describe("wallet UI on the local chain", () => {
+  it("shows Connect wallet, offers the dev wallet, connects the picked account and shows the account view", async () => {
+    render(<App cfg={config()} />);
+    fireEvent.click(screen.getByRole("button", { name: "Connect wallet" }));
+    expect(await screen.findByText("WalletConnect")).toBeTruthy();
+    expect(screen.getByText(/VITE_WALLETCONNECT_PROJECT_ID/)).toBeTruthy();
+    // jsdom has no injected wallet: the install link is offered instead.
+    expect(screen.getByText("Install MetaMask")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("wallet-option-devWallet"));
+    fireEvent.click(await screen.findByTestId("dev-account-1"));
+    fireEvent.click(screen.getByTestId("dev-wallet-connect"));
+    const short = shortenAddress(devAccount(1).address);
+    expect(await screen.findByTestId("account-panel")).toBeTruthy();
+    expect(screen.getByTestId("account-address").textContent).toBe(short);
+    expect(screen.getByTestId("wallet-type").textContent).toBe("Connected with Dev wallet");
+    expect(screen.getByTestId("profile-link").getAttribute("href")).toBe(`/sts/profile/${devAccount(1).address}`);
+    expect(screen.getByTestId("wallet-status").textContent).toContain(short);
+    expect(localStorage.getItem("wallet_type")).toBe("devWallet");
+  });
+
+  it("restores a dev wallet session from wallet_type with the remembered account", async () => {
+    restoreDevSession(4);
+    render(<App cfg={config()} />);
+    await waitFor(() =>
+      expect(screen.getByTestId("wallet-status").textContent).toContain(shortenAddress(devAccount(4).address)),
+    );
+  });
+
+  it("a blocked account sees only Blocked address", async () => {
+    restoreDevSession(9);
+    render(<App cfg={config([devAccount(9).address.toLowerCase()])} />);
+    expect(await screen.findByText("Blocked address")).toBeTruthy();
+    expect(screen.queryByText("app body")).toBeNull();
+  });
+
+  it("never offers the dev wallet when the selected chain is not local", async () => {
+    useSettings.setState({ chainId: 8453 });
+    const cfg: AppConfig = {
+      chains: [
+        ...config().chains,
+        { id: 8453, suffix: "base", name: "Base", rpcUrl: "http://127.0.0.1:2", deployment: null },
+      ],
+      blockedAddresses: [],
+    };
+    render(<App cfg={cfg} />);
+    fireEvent.click(screen.getByRole("button", { name: "Connect wallet" }));
+    expect(await screen.findByText("WalletConnect")).toBeTruthy();
+    expect(screen.queryByTestId("wallet-option-devWallet")).toBeNull();
+  });
+
+  it("shows Wrong Network in the header and the dialog when the wallet is on a chain the app does not serve", async () => {
+    restoreDevSession(1);
+    localStorage.setItem("dev_wallet_chain", "1337");
+    render(<App cfg={config()} />);
+    await waitFor(() => expect(screen.getByTestId("wallet-status").textContent).toBe("Wrong Network"));
+    act(() => fireEvent.click(screen.getByTestId("wallet-status")));
+    expect(await screen.findByText("Please connect to the appropriate Ethereum network")).toBeTruthy();
+    expect(screen.getByTestId("wallet-switch-network").textContent).toBe("Switch to Local");
+  });
+});
