@@ -1,10 +1,11 @@
 import { LOCAL_CHAIN_ID } from "@sofi/protocol";
-import { Alert, Button, Flex, Modal, Radio, Spin, Typography } from "antd";
+import { Alert, Button, Flex, Radio, Spin, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Connector, type CreateConnectorFn, useChains, useConnect, useConnectors } from "wagmi";
 import { useSettings } from "../../app/settings-store.ts";
 import { useModal } from "../shell/modal-store.ts";
+import { SheetModal } from "../shell/SheetModal.tsx";
 import { AccountPanel } from "./AccountPanel.tsx";
 import {
   ANVIL_PRIVATE_KEYS,
@@ -293,17 +294,10 @@ export function WalletDialog() {
   }
 
   return (
-    <Modal
-      open={open}
-      onCancel={closeDialog}
-      footer={null}
-      title={title}
-      width={420}
-      destroyOnHidden
-      data-chain={chainId}
-      data-testid="wallet-dialog"
-    >
-      {body}
-    </Modal>
+    <SheetModal open={open} onClose={closeDialog} title={title}>
+      <div data-testid="wallet-dialog" data-chain={chainId}>
+        {body}
+      </div>
+    </SheetModal>
   );
 }

@@ -69,10 +69,10 @@ describe("dev wallet", () => {
     const [account] = (await dev.provider.request({ method: "eth_requestAccounts" })) as `0x${string}`[];
     expect(account).toBe(devAccount(1).address);
     const message = "hello sofi";
-    const sig = await dev.provider.request({
+    const sig = (await dev.provider.request({
       method: "personal_sign",
       params: [`0x${Buffer.from(message).toString("hex")}`, account as `0x${string}`],
-    });
+    })) as `0x${string}`;
     expect(await verifyMessage({ address: devAccount(1).address, message, signature: sig })).toBe(true);
 
     const typed = {
@@ -88,10 +88,10 @@ describe("dev wallet", () => {
       primaryType: "Vote",
       message: { support: true },
     } as const;
-    const typedSig = await dev.provider.request({
+    const typedSig = (await dev.provider.request({
       method: "eth_signTypedData_v4",
       params: [account as `0x${string}`, JSON.stringify(typed)],
-    });
+    })) as `0x${string}`;
     const { EIP712Domain: _d, ...types } = typed.types;
     const recovered = await recoverTypedDataAddress({
       domain: typed.domain,
