@@ -20,6 +20,8 @@ export type AnvilOptions = {
   stateInterval?: number;
   /** Genesis block timestamp (unix seconds), e.g. now - 30 days so a seeder can fill history. */
   timestamp?: number;
+  /** Also persist per-block states (eth_call at old blocks after a restart); makes the file far bigger. */
+  preserveHistoricalStates?: boolean;
   /** Interval mining in seconds; default: automine (a block per transaction). */
   blockTime?: number;
   /** Milliseconds to wait for the RPC to answer; default 30 000. */
@@ -122,7 +124,7 @@ export async function startAnvil(opts: AnvilOptions = {}): Promise<AnvilHandle> 
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(ANVIL_CHAIN_ID)];
   if (opts.stateFile) {
     args.push("--state", opts.stateFile, "--state-interval", String(opts.stateInterval ?? 30));
-    args.push("--preserve-historical-states");
+    if (opts.preserveHistoricalStates) args.push("--preserve-historical-states");
   }
   if (opts.timestamp !== undefined) args.push("--timestamp", String(Math.floor(opts.timestamp)));
   if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));

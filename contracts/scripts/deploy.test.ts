@@ -1,0 +1,189 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Deployment, loadDeployment } from "@sofi/protocol";
+import { type Address, createPublicClient, erc20Abi, http, type PublicClient, parseAbiItem, parseEther } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniswapV2PairAbi, uniswapV2Router02Abi } from "../../packages/protocol/src/abis/index.ts";
+import { ANVIL_ACCOUNTS } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
+import { type AnvilHandle, getFreePort, startAnvil } from "./anvil.ts";
+import { DEPLOYMENTS_DIR, deployAll } from "./deploy.ts";
+import { seed } from "./seed.ts";
+import { TOKEN_SPECS } from "./tokens.ts";
+
+const DAY = 86400;
+
+describe("deployAll + seed on a fresh anvil", () => {
+  let anvil: AnvilHandle;
+  let deployment: Deployment;
+  let client: PublicClient;
+  let outDir: string;
+  const now = Math.floor(Date.now() / 1000);
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ port: await getFreePort(), timestamp: now - 2 * DAY });
+    outDir = mkdtempSync(join(tmpdir(), "sofi-deploy-"));
+    deployment = await deployAll({ rpcUrl: anvil.rpcUrl, outDir });
+    client = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient;
+  }, 60_000);
+
+  afterAll(async () => {
+    await anvil?.stop();
+  });
+
+  it("is deterministic: a fresh deployment equals the committed 31337.json and loadDeployment", () => {
+    const committed = JSON.parse(readFileSync(join(DEPLOYMENTS_DIR, "31337.json"), "utf8"));
+    expect(deployment).toEqual(committed);
+    expect(loadDeployment(31337)).toEqual(committed);
+    expect(loadDeployment(1)).toBeUndefined();
+  });
+
+  it("writes {chainId}.json and an index with a static import per deployment", () => {
+    expect(JSON.parse(readFileSync(join(outDir, "31337.json"), "utf8"))).toEqual(deployment);
+    const index = readFileSync(join(outDir, "index.ts"), "utf8");
+    expect(index).toContain('import chain31337 from "./31337.json" with { type: "json" };');
+    expect(index).toContain("31337: chain31337 as Deployment,");
+  });
+
+  it("fills every field and deploys every token, both DEXes and all pairs", async () => {
+    expect(deployment.chainId).toBe(31337);
+    expect(deployment.startBlock).toBe(1);
+    expect(deployment.deployer).toBe(ANVIL_ACCOUNTS[0]?.address);
+    expect(deployment.dexes).toHaveLength(2);
+    expect(deployment.tokens.map((t) => t.symbol)).toEqual(["WETH", ...TOKEN_SPECS.map((t) => t.symbol)]);
+    const topics = new Set(deployment.tokens.flatMap((t) => t.tags));
+    for (const tag of ["ai", "meme", "rwa", "defi", "base", "stable", "governance"]) expect(topics).toContain(tag);
+    // (n - 2) tokens x 2 quotes + WETH/USDT, per DEX
+    const n = deployment.tokens.length;
+    expect(deployment.pairs).toHaveLength(2 * (2 * (n - 2) + 1));
+    for (const addr of [
+      deployment.weth,
+      deployment.multicall3,
+      ...deployment.dexes.flatMap((d) => [d.factory, d.router]),
+    ]) {
+      expect((await client.getCode({ address: addr }))?.length ?? 0).toBeGreaterThan(2);
+    }
+    for (const t of deployment.tokens) {
+      const [symbol, decimals] = await Promise.all([
+        client.readContract({ address: t.address, abi: erc20Abi, functionName: "symbol" }),
+        client.readContract({ address: t.address, abi: erc20Abi, functionName: "decimals" }),
+      ]);
+      expect(symbol).toBe(t.symbol);
+      expect(decimals).toBe(t.decimals);
+    }
+  });
+
+  describe("after seed(days = 2)", () => {
+    let result: Awaited<ReturnType<typeof seed>>;
+    beforeAll(async () => {
+      result = await seed({ rpcUrl: anvil.rpcUrl, deployment, days: 2, now });
+    }, 120_000);
+
+    const bySymbol = (s: string): Address => {
+      const t = deployment.tokens.find((x) => x.symbol === s);
+      if (!t) throw new Error(s);
+      return t.address;
+    };
+    const quote = (router: Address, amountIn: bigint, path: Address[]) =>
+      client.readContract({
+        address: router,
+        abi: uniswapV2Router02Abi,
+        functionName: "getAmountsOut",
+        args: [amountIn, path],
+      });
+
+    it("ends at the wall-clock time after about two days of hourly blocks with swaps", async () => {
+      const head = await client.getBlock({ blockTag: "latest" });
+      expect(Number(head.timestamp)).toBe(now);
+      expect(result.blocks).toBeGreaterThanOrEqual(47);
+      expect(result.swaps).toBeGreaterThan(result.blocks * 3);
+      expect(result.fromTimestamp).toBeLessThanOrEqual(now - 2 * DAY + 3600);
+    });
+
+    it("gives every pair reserves on both DEXes", async () => {
+      for (const p of deployment.pairs) {
+        const [r0, r1] = await client.readContract({
+          address: p.address,
+          abi: uniswapV2PairAbi,
+          functionName: "getReserves",
+        });
+        expect(r0, `${p.address} reserve0`).toBeGreaterThan(0n);
+        expect(r1, `${p.address} reserve1`).toBeGreaterThan(0n);
+      }
+    });
+
+    it("the two routers quote differently, at plausible prices", async () => {
+      const [a, b] = deployment.dexes;
+      if (!a || !b) throw new Error("two DEXes expected");
+      const weth = deployment.weth;
+      const usdt = bySymbol("USDT");
+      const ethA = (await quote(a.router, parseEther("1"), [weth, usdt]))[1] ?? 0n;
+      const ethB = (await quote(b.router, parseEther("1"), [weth, usdt]))[1] ?? 0n;
+      expect(ethA).not.toBe(ethB);
+      for (const eth of [ethA, ethB]) {
+        expect(eth).toBeGreaterThan(parseEther("2000"));
+        expect(eth).toBeLessThan(parseEther("4500"));
+      }
+      const wbtc = bySymbol("WBTC");
+      const btc = (await quote(a.router, 10n ** 8n, [wbtc, usdt]))[1] ?? 0n;
+      expect(btc).toBeGreaterThan(parseEther("40000"));
+      expect(btc).toBeLessThan(parseEther("85000"));
+      const usdc = bySymbol("USDC");
+      const stable = (await quote(a.router, 1_000_000n, [usdc, usdt]))[1] ?? 0n;
+      expect(stable).toBeGreaterThan(parseEther("0.98"));
+      expect(stable).toBeLessThan(parseEther("1.02"));
+      let differing = 0;
+      for (const t of deployment.tokens) {
+        if (t.address === usdt) continue;
+        const amount = 10n ** BigInt(t.decimals);
+        const qa = (await quote(a.router, amount, [t.address, usdt]))[1];
+        const qb = (await quote(b.router, amount, [t.address, usdt]))[1];
+        if (qa !== qb) differing++;
+      }
+      expect(differing).toBe(deployment.tokens.length - 1);
+    });
+
+    it("has swaps in the last 24 hours", async () => {
+      const head = await client.getBlockNumber();
+      const swap = parseAbiItem(
+        "event Swap(address indexed sender, uint amount0In, uint amount1In, uint amount0Out, uint amount1Out, address indexed to)",
+      );
+      const logs = await client.getLogs({ event: swap, fromBlock: head - 24n, toBlock: head });
+      expect(logs.length).toBeGreaterThan(24);
+      const pairs = new Set(deployment.pairs.map((p) => p.address.toLowerCase()));
+      for (const l of logs) expect(pairs.has(l.address.toLowerCase())).toBe(true);
+    });
+
+    it("funds anvil's dev accounts with every token and some WETH", async () => {
+      for (const acct of ANVIL_ACCOUNTS) {
+        for (const t of deployment.tokens) {
+          const bal = await client.readContract({
+            address: t.address,
+            abi: erc20Abi,
+            functionName: "balanceOf",
+            args: [acct.address],
+          });
+          expect(bal, `${t.symbol} of ${acct.address}`).toBeGreaterThan(0n);
+        }
+      }
+      const sofi = await client.readContract({
+        address: bySymbol("SOFI"),
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [ANVIL_ACCOUNTS[1]?.address ?? "0x"],
+      });
+      expect(sofi).toBeGreaterThanOrEqual(parseEther("100000")); // enough to create a proposal
+    });
+
+    it("leaves automine on", async () => {
+      const before = await client.getBlockNumber();
+      await client.request({ method: "evm_mine" as never, params: [] as never });
+      const hash = await client.request({
+        method: "eth_sendTransaction" as never,
+        params: [{ from: ANVIL_ACCOUNTS[2]?.address, to: ANVIL_ACCOUNTS[3]?.address, value: "0x1" }] as never,
+      });
+      const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}`, pollingInterval: 50 });
+      expect(receipt.blockNumber).toBe(before + 2n);
+    });
+  });
+});
