@@ -1,11 +1,12 @@
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
-import { ConfigError } from "./app/ConfigError.tsx";
 import { AppConfigContext, loadAppConfig } from "./app/config.ts";
 import { applyConfigDefaults, useSettings } from "./app/settings-store.ts";
 import { initI18n } from "./i18n/index.ts";
 import "./app/styles.css";
+
+const ConfigError = lazy(() => import("./app/ConfigError.tsx"));
 
 async function start() {
   const root = createRoot(document.getElementById("root") as HTMLElement);
@@ -14,7 +15,11 @@ async function start() {
   try {
     config = await loadAppConfig();
   } catch (err) {
-    root.render(<ConfigError error={err} />);
+    root.render(
+      <Suspense fallback={null}>
+        <ConfigError error={err} />
+      </Suspense>,
+    );
     return;
   }
   applyConfigDefaults(config);

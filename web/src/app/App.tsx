@@ -1,6 +1,6 @@
 import { App as AntApp, ConfigProvider } from "antd";
-import enUS from "antd/locale/en_US";
-import koKR from "antd/locale/ko_KR";
+import enUS from "antd/es/locale/en_US";
+import koKR from "antd/es/locale/ko_KR";
 import { useEffect } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { i18next } from "../i18n/index.ts";

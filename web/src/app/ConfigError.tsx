@@ -4,7 +4,7 @@ import { useSettings } from "./settings-store.ts";
 import { antdThemeFor } from "./theme.ts";
 
 /** Shown when GET /api/config fails: the app cannot know its chains without it. */
-export function ConfigError({ error }: { error: unknown }) {
+export default function ConfigError({ error }: { error: unknown }) {
   const { t } = useTranslation("shell");
   const theme = useSettings((s) => s.theme);
   return (

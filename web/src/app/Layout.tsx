@@ -1,16 +1,31 @@
 import { Spin } from "antd";
-import { Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { SettingsDrawer } from "../features/settings/SettingsDrawer.tsx";
-import { BlockNumber } from "../features/shell/BlockNumber.tsx";
+import { useAppModal } from "../features/shell/modal-store.ts";
 import { PageViewTracker } from "../features/shell/PageViewTracker.tsx";
-import { TermsModal } from "../features/shell/TermsModal.tsx";
 import { Toasts } from "../features/shell/Toasts.tsx";
+import { useTermsStore } from "../features/shell/terms-store.ts";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 
+// Not needed for the first paint: loaded on demand to keep the first route's JavaScript small.
+const SettingsDrawer = lazy(() => import("../features/settings/SettingsDrawer.tsx"));
+const TermsModal = lazy(() => import("../features/shell/TermsModal.tsx"));
+const BlockNumber = lazy(() => import("../features/shell/BlockNumber.tsx"));
+
+/** Mounts a lazily loaded overlay once it is first needed, then keeps it mounted (close animations). */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  useEffect(() => {
+    if (value) setSeen(true);
+  }, [value]);
+  return seen || value;
+}
+
 export function Layout() {
+  const settingsWanted = useOnceTrue(useAppModal((s) => s.openModal === "settings"));
+  const termsWanted = useOnceTrue(useTermsStore((s) => s.open));
   const { t } = useTranslation("shell");
   return (
     <div className="app-root">
@@ -30,10 +45,12 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <SettingsDrawer />
-      <TermsModal />
+      <Suspense fallback={null}>
+        {settingsWanted && <SettingsDrawer />}
+        {termsWanted && <TermsModal />}
+        <BlockNumber />
+      </Suspense>
       <Toasts />
-      <BlockNumber />
       <PageViewTracker />
     </div>
   );

@@ -11,7 +11,7 @@ import { selectableNetworks } from "./networks.ts";
 /** Reloads the page; a module-level indirection so tests can observe it. */
 export const pageReload = { reload: () => window.location.reload() };
 
-export function SettingsDrawer() {
+export default function SettingsDrawer() {
   const { t } = useTranslation("settings");
   const [open, , close] = useModal("settings");
   const config = useAppConfig();

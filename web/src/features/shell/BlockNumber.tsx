@@ -3,7 +3,8 @@ import { chainById } from "@sofi/protocol";
 import { Tooltip } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { createPublicClient, http } from "viem";
+import { createClient, http } from "viem";
+import { watchBlockNumber } from "viem/actions";
 import { chainConfig, useAppConfig } from "../../app/config.ts";
 import { useSettings } from "../../app/settings-store.ts";
 import { blockExplorerUrl, blockPollIntervalMs, debounce } from "./block-number.ts";
@@ -26,7 +27,7 @@ export function useBlockNumber(): bigint | null {
   const [block, setBlock] = useState<bigint | null>(null);
   const rpcUrl = chainConfig(config, chainId)?.rpcUrl ?? chainById(chainId)?.defaultRpcUrl;
   const client = useMemo(
-    () => (rpcUrl ? createPublicClient({ transport: http(rpcUrl, { batch: true, retryCount: 0 }) }) : null),
+    () => (rpcUrl ? createClient({ transport: http(rpcUrl, { batch: true, retryCount: 0 }) }) : null),
     [rpcUrl],
   );
 
@@ -41,7 +42,7 @@ export function useBlockNumber(): bigint | null {
       (n: bigint) => setBlock((prev) => (prev === null || n > prev ? n : prev)),
       BLOCK_UPDATE_DEBOUNCE_MS,
     );
-    const unwatch = client.watchBlockNumber({
+    const unwatch = watchBlockNumber(client, {
       emitOnBegin: true,
       emitMissed: false,
       poll: true,
@@ -58,7 +59,7 @@ export function useBlockNumber(): bigint | null {
   return block;
 }
 
-export function BlockNumber() {
+export default function BlockNumber() {
   const { t } = useTranslation("shell");
   const chainId = useSettings((s) => s.chainId);
   const block = useBlockNumber();

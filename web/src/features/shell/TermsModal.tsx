@@ -6,7 +6,7 @@ import { useTermsStore } from "./terms-store.ts";
 type Load = { state: "loading" } | { state: "ok"; text: string } | { state: "error" };
 
 /** Terms of use (spec 000 §2, §5): static text, agree checkbox; confirming unticked shows the spec's error. */
-export function TermsModal() {
+export default function TermsModal() {
   const { t } = useTranslation("shell");
   const { open, mustAccept, accept, close } = useTermsStore();
   const [load, setLoad] = useState<Load>({ state: "loading" });

@@ -1,0 +1,111 @@
+import { render, screen } from "@testing-library/react";
+import { Suspense } from "react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { initI18n } from "../i18n/index.ts";
+import { NOT_FOUND_ROUTE, ROUTES } from "./routes.tsx";
+
+/** The route map of spec 000 §2, plus /swap (target of the unlisted-token warning). */
+const SPEC_ROUTES = [
+  "/",
+  "/sts",
+  "/sts/more/:type",
+  "/sts/create",
+  "/sts/portfolio/:address",
+  "/sts/buy/:contractAddress",
+  "/sts/sell/:contractAddress",
+  "/sts/manage/:contractAddress",
+  "/sts/profile/:address",
+  "/sts/profile/:address/:tab",
+  "/sts/manager/:address",
+  "/aggregateSwap",
+  "/aggregateSwap/chart",
+  "/proposals",
+  "/proposals/select",
+  "/proposals/create",
+  "/proposals/:contract/:proposalId",
+  "/social",
+  "/predict",
+  "/predict/transactions",
+  "/predict/:id",
+  "/headTail",
+  "/headTail/moreRace",
+  "/headTail/:pair/:id",
+  "/headTail/event/:id",
+  "/swap",
+];
+
+const A = "0x1111111111111111111111111111111111111111";
+const VISITS: [string, string][] = [
+  ["/", "Social Trading"],
+  ["/sts", "Social Trading"],
+  ["/sts/more/best", "All portfolios: best"],
+  ["/sts/create?search=ai", "Create portfolio"],
+  [`/sts/portfolio/${A}`, "Portfolio"],
+  [`/sts/buy/${A}`, "Buy portfolio"],
+  [`/sts/sell/${A}`, "Sell portfolio"],
+  [`/sts/manage/${A}`, "Manage portfolio"],
+  [`/sts/profile/${A}`, "Profile"],
+  [`/sts/profile/${A}/4`, "Profile"],
+  [`/sts/manager/${A}`, "Manager"],
+  ["/aggregateSwap", "Aggregator swap"],
+  ["/aggregateSwap/chart", "Aggregator swap with chart"],
+  ["/proposals", "Governance"],
+  ["/proposals/select", "Choose a proposal type"],
+  ["/proposals/create", "Create proposal"],
+  [`/proposals/${A}/7`, "Proposal"],
+  ["/social", "Social feed"],
+  ["/predict", "Prediction market"],
+  ["/predict/transactions", "My predictions and history"],
+  [`/predict/${A}`, "Market"],
+  ["/headTail", "Head and Tail"],
+  ["/headTail/moreRace", "All races"],
+  ["/headTail/ETH-USDT/3", "Race"],
+  ["/headTail/event/5", "Event race"],
+  ["/swap/", "Swap"],
+];
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Suspense fallback={<p>loading</p>}>
+        <Routes>
+          {ROUTES.map((r) => (
+            <Route key={r.path} path={r.path} element={r.element} />
+          ))}
+          <Route path={NOT_FOUND_ROUTE.path} element={NOT_FOUND_ROUTE.element} />
+        </Routes>
+      </Suspense>
+    </MemoryRouter>,
+  );
+}
+
+describe("route map (spec 000 §2)", () => {
+  beforeAll(async () => {
+    await initI18n("en");
+  });
+
+  it("registers exactly the spec's routes", () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_ROUTES].sort());
+  });
+
+  for (const [path, title] of VISITS) {
+    it(`${path} shows "${title}", not the not-found page`, async () => {
+      renderAt(path);
+      const heading = await screen.findByRole("heading", { level: 2 }, { timeout: 15_000 });
+      expect(heading.textContent).toBe(title);
+      expect(screen.queryByText("Page not found")).toBeNull();
+    });
+  }
+
+  it("matches exactly: an extra segment is not found", async () => {
+    renderAt("/sts/create/extra");
+    expect(await screen.findByText("Page not found", undefined, { timeout: 15_000 })).toBeTruthy();
+  });
+
+  it("an unknown path shows the not-found page", async () => {
+    renderAt("/nope");
+    expect(await screen.findByText("Page not found", undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText("There is no page at /nope.")).toBeTruthy();
+  });
+});
