@@ -1,0 +1,92 @@
+/**
+ * Database schema. Every indexed row carries chain_id and block_number, keyed by
+ * (chain_id, block_number, log_index) so replays insert nothing twice. Money and reserves are
+ * numeric(78,0) base units (bigint in TypeScript).
+ */
+import { bigint, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** numeric(78,0) ↔ bigint. */
+export const uint256 = customType<{ data: bigint; driverData: string }>({
+  dataType: () => "numeric(78, 0)",
+  toDriver: (v) => v.toString(),
+  fromDriver: (v) => BigInt(v),
+});
+
+/** Where each indexer of each chain stands: the last fully indexed block and its hash. */
+export const checkpoints = pgTable(
+  "indexer_checkpoints",
+  {
+    chainId: integer("chain_id").notNull(),
+    indexer: text("indexer").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    blockHash: text("block_hash").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.indexer] })],
+);
+
+/** Hashes and timestamps of indexed blocks: reorg detection (recent ones) and event times. */
+export const blocks = pgTable(
+  "indexer_blocks",
+  {
+    chainId: integer("chain_id").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    blockHash: text("block_hash").notNull(),
+    timestamp: bigint("timestamp", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.blockNumber] })],
+);
+
+/** Uniswap V2 pair `Swap` events. */
+export const pairSwaps = pgTable(
+  "pair_swaps",
+  {
+    chainId: integer("chain_id").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    logIndex: integer("log_index").notNull(),
+    txHash: text("tx_hash").notNull(),
+    timestamp: bigint("timestamp", { mode: "number" }).notNull(),
+    pair: text("pair").notNull(),
+    sender: text("sender").notNull(),
+    recipient: text("recipient").notNull(),
+    amount0In: uint256("amount0_in").notNull(),
+    amount1In: uint256("amount1_in").notNull(),
+    amount0Out: uint256("amount0_out").notNull(),
+    amount1Out: uint256("amount1_out").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] }),
+    index("pair_swaps_pair_time").on(t.chainId, t.pair, t.timestamp),
+  ],
+);
+
+/** Uniswap V2 pair `Sync` events: reserves over time, the source of prices. */
+export const pairSyncs = pgTable(
+  "pair_syncs",
+  {
+    chainId: integer("chain_id").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    logIndex: integer("log_index").notNull(),
+    timestamp: bigint("timestamp", { mode: "number" }).notNull(),
+    pair: text("pair").notNull(),
+    reserve0: uint256("reserve0").notNull(),
+    reserve1: uint256("reserve1").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] }),
+    index("pair_syncs_pair_time").on(t.chainId, t.pair, t.timestamp),
+  ],
+);
+
+/** Spec 000 §2 page-view tracker: signed POSTs from the web app. */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: serial("id").primaryKey(),
+    chainId: integer("chain_id").notNull(),
+    address: text("address").notNull(),
+    path: text("path").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("page_views_path").on(t.chainId, t.path)],
+);

@@ -1,0 +1,15 @@
+export { createApp } from "./api/app.ts";
+export { Market } from "./api/market.ts";
+export { requireSignature, verifySignedHeaders } from "./auth/verify.ts";
+export { type ChainConfig, ConfigError, loadConfig, loadDeploymentFile, type ServerConfig } from "./config.ts";
+export { createDb, type Db, migrateDb } from "./db/client.ts";
+export * as schema from "./db/schema.ts";
+export {
+  ChainIndexer,
+  INDEXER_NAME,
+  type IndexStats,
+  readCheckpoint,
+  runBackfill,
+  startLeaderIndexer,
+} from "./indexer/engine.ts";
+export { type RunningServer, type StartServerOptions, startServer } from "./server.ts";
