@@ -20,12 +20,12 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
-export const tickerQuerySchema = z.object({ symbol: z.string().min(1, "Missing symbol") });
+export const tickerQuerySchema = z.object({ symbol: z.string({ message: "Missing symbol" }).min(1, "Missing symbol") });
 export const tickerSchema = z.object({ symbol: z.string(), price: z.number(), priceChangePercent: z.number() });
 export type Ticker = z.infer<typeof tickerSchema>;
 
 export const historyQuerySchema = z.object({
-  symbol: z.string().min(1, "Missing symbol"),
+  symbol: z.string({ message: "Missing symbol" }).min(1, "Missing symbol"),
   type: z.enum(HISTORY_TYPES as [string, ...string[]], { message: "type must be one of day, week, month, year" }),
 });
 export const historyPointSchema = z.object({ ts: z.number().int(), value: z.number() });

@@ -108,11 +108,13 @@ export async function startTestChain(opts: { timestamp?: number } = {}) {
     );
   }
 
-  async function reserves(pair: Address) {
-    const [r0, r1] = (await wallet.readContract({ address: pair, abi: PAIR.abi, functionName: "getReserves" })) as [
-      bigint,
-      bigint,
-    ];
+  async function reserves(pair: Address, blockNumber?: bigint) {
+    const [r0, r1] = (await wallet.readContract({
+      address: pair,
+      abi: PAIR.abi,
+      functionName: "getReserves",
+      blockNumber,
+    })) as [bigint, bigint];
     return { r0, r1 };
   }
 

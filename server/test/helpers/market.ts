@@ -6,6 +6,8 @@ export const DAY = 86_400;
 
 export type MarketChain = TestChain & {
   pairs: { raiUsdtDeep: Address; raiUsdtShallow: Address; wethUsdt: Address; orphWeth: Address };
+  /** Blocks of the three RAI swaps (2 days ago, 1.5 days ago, a minute ago). */
+  swapBlocks: bigint[];
   t0: number;
   now: number;
 };
@@ -28,11 +30,12 @@ export async function startMarketChain(): Promise<MarketChain> {
   await c.addLiquidity(raiUsdtShallow, rai, 10n * E18, usdt, 30n * E18);
   await c.addLiquidity(wethUsdt, weth, 100n * E18, usdt, 300_000n * E18);
   await c.addLiquidity(orphWeth, orphan, 30_000n * E18, weth, 10n * E18);
+  const swapBlocks: bigint[] = [];
   await c.setNextTimestamp(now - 2 * DAY);
-  await c.swap(raiUsdtDeep, usdt, 10_000n * E18);
+  swapBlocks.push((await c.swap(raiUsdtDeep, usdt, 10_000n * E18)).blockNumber);
   await c.setNextTimestamp(now - DAY - DAY / 2);
-  await c.swap(raiUsdtDeep, usdt, 50_000n * E18);
+  swapBlocks.push((await c.swap(raiUsdtDeep, usdt, 50_000n * E18)).blockNumber);
   await c.setNextTimestamp(now - 60);
-  await c.swap(raiUsdtDeep, rai, 30_000n * E18);
-  return { ...c, pairs: { raiUsdtDeep, raiUsdtShallow, wethUsdt, orphWeth }, t0, now };
+  swapBlocks.push((await c.swap(raiUsdtDeep, rai, 30_000n * E18)).blockNumber);
+  return { ...c, pairs: { raiUsdtDeep, raiUsdtShallow, wethUsdt, orphWeth }, swapBlocks, t0, now };
 }
