@@ -42,7 +42,11 @@ contract Multicall3 {
     }
 
     /// @notice Like aggregate, but failures are reported instead of reverting unless requireSuccess.
-    function tryAggregate(bool requireSuccess, Call[] calldata calls) public payable returns (Result[] memory returnData) {
+    function tryAggregate(bool requireSuccess, Call[] calldata calls)
+        public
+        payable
+        returns (Result[] memory returnData)
+    {
         uint256 length = calls.length;
         returnData = new Result[](length);
         for (uint256 i = 0; i < length; ++i) {
