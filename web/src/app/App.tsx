@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider } from "antd";
+import { ConfigProvider } from "antd";
 import enUS from "antd/es/locale/en_US";
 import koKR from "antd/es/locale/ko_KR";
 import { useEffect } from "react";
@@ -42,15 +42,13 @@ export function App() {
   const { lang, theme } = useApplySettings();
   return (
     <ConfigProvider theme={antdThemeFor(theme)} locale={lang === "ko" ? koKR : enUS}>
-      <AntApp>
-        <BrowserRouter>
-          <WalletProvider>
-            <BlockedGate>
-              <AppRoutes />
-            </BlockedGate>
-          </WalletProvider>
-        </BrowserRouter>
-      </AntApp>
+      <BrowserRouter>
+        <WalletProvider>
+          <BlockedGate>
+            <AppRoutes />
+          </BlockedGate>
+        </WalletProvider>
+      </BrowserRouter>
     </ConfigProvider>
   );
 }

@@ -174,7 +174,7 @@ export function Header() {
           onClose={() => setDrawerOpen(false)}
           size={280}
           title={
-            <span className="logo">
+            <span className="logo drawer-logo">
               <Logo size={24} /> <span className="logo-text">{t("appName")}</span>
             </span>
           }

@@ -1,4 +1,5 @@
-import { Descriptions, Result, Typography } from "antd";
+import { RocketOutlined } from "@ant-design/icons";
+import { Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -20,24 +21,25 @@ export default function ComingNext({ screen }: { screen: PlaceholderScreen }) {
       <Typography.Title level={2} id="page-title" className="page-title">
         {title}
       </Typography.Title>
-      <Result
-        status="info"
-        title={t("comingNext")}
-        subTitle={t("comingNextBody")}
-        extra={screen === "stsHome" ? null : <Link to="/sts">{t("backHome")}</Link>}
-      />
+      <div className="coming-next">
+        <span className="coming-next-icon" aria-hidden>
+          <RocketOutlined />
+        </span>
+        <Typography.Title level={4} className="coming-next-title">
+          {t("comingNext")}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t("comingNextBody")}</Typography.Paragraph>
+        {screen !== "stsHome" && <Link to="/sts">{t("backHome")}</Link>}
+      </div>
       {entries.length > 0 && (
-        <Descriptions
-          title={t("params")}
-          size="small"
-          column={1}
-          bordered
-          items={entries.map(([k, v]) => ({
-            key: k,
-            label: k,
-            children: <span className="mono break-all">{v}</span>,
-          }))}
-        />
+        <dl className="placeholder-params" aria-label={t("params")}>
+          {entries.map(([k, v]) => (
+            <div key={k} className="placeholder-param">
+              <dt>{k}</dt>
+              <dd className="mono break-all">{v}</dd>
+            </div>
+          ))}
+        </dl>
       )}
     </section>
   );
