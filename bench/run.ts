@@ -1,0 +1,150 @@
+/**
+ * `npm run bench` (tsx bench/run.ts): indexer backfill throughput, API load, web bundle size, in
+ * one run, printed as tables and written to bench/results/latest.json.
+ *
+ *   --only indexer|api|web   one section (or a comma list)
+ *   BENCH_QUICK=1            smoke mode: 5,000 swaps, 2 s of load per endpoint
+ *   BENCH_SWAPS=n            chain size override
+ *   BENCH_DURATION_MS=n      load duration per endpoint
+ *   BENCH_CONNECTIONS=n      concurrent keep-alive connections (default 50)
+ *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also backfill into this PostgreSQL (throwaway schema)
+ *   BENCH_RESULTS=path       where to write the JSON (default results/latest.json; quick: .cache/quick.json)
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { dirname, join } from "node:path";
+import { benchApi } from "./src/api.ts";
+import { measureCeiling, measureRpcFloor } from "./src/ceiling.ts";
+import { type BenchChain, benchChain } from "./src/chain.ts";
+import { benchIndexer, PG_URL } from "./src/indexer.ts";
+import { CACHE_DIR, RESULTS_DIR } from "./src/paths.ts";
+import { formatResults, type Results } from "./src/report.ts";
+import { measureWeb } from "./src/web.ts";
+
+const SECTIONS = ["indexer", "api", "web"] as const;
+type Section = (typeof SECTIONS)[number];
+
+function parseArgs(argv: string[]): Set<Section> {
+  const i = argv.findIndex((a) => a === "--only" || a.startsWith("--only="));
+  if (i < 0) return new Set(SECTIONS);
+  const arg = argv[i] as string;
+  const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[i + 1];
+  const wanted = (value ?? "").split(",").map((s) => s.trim());
+  for (const w of wanted) {
+    if (!SECTIONS.includes(w as Section)) {
+      console.error(`--only takes ${SECTIONS.join("|")} (or a comma list), got "${value ?? ""}"`);
+      process.exit(2);
+    }
+  }
+  return new Set(wanted as Section[]);
+}
+
+function intEnv(name: string, def: number): number {
+  const v = process.env[name];
+  if (v === undefined || v === "") return def;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) {
+    console.error(`${name} must be a positive integer, got "${v}"`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const quick = process.env.BENCH_QUICK === "1" || process.env.BENCH_QUICK === "true";
+const sections = parseArgs(process.argv.slice(2));
+const swaps = intEnv("BENCH_SWAPS", quick ? 5_000 : 100_000);
+const durationMs = intEnv("BENCH_DURATION_MS", quick ? 2_000 : 10_000);
+const connections = intEnv("BENCH_CONNECTIONS", 50);
+const resultsFile =
+  process.env.BENCH_RESULTS ?? (quick ? join(CACHE_DIR, "quick.json") : join(RESULTS_DIR, "latest.json"));
+const log = (s: string) => console.error(`[bench] ${s}`);
+
+const cpu = cpus();
+const results: Results = {
+  version: 1,
+  startedAt: new Date().toISOString(),
+  mode: quick ? "quick" : "full",
+  machine: {
+    node: process.version,
+    cpus: cpu.length,
+    cpuModel: cpu[0]?.model.trim() ?? "?",
+    platform: process.platform,
+  },
+  sections: [...sections],
+  errors: {},
+};
+const started = performance.now();
+const apiDataDir = join(CACHE_DIR, "api-data");
+
+let chain: BenchChain | undefined;
+try {
+  if (sections.has("indexer") || sections.has("api")) {
+    chain = await benchChain({ swaps, log });
+  }
+  if (sections.has("indexer") && chain) {
+    try {
+      log("indexer: ceiling (viem getLogs + decode)");
+      const pairs = chain.deployment.pairs.map((p) => p.address);
+      const range = { rpcUrl: chain.rpcUrl, pairs, fromBlock: chain.fromBlock, toBlock: chain.toBlock };
+      const ceiling = await measureCeiling(range);
+      const rpcFloor = await measureRpcFloor(range);
+      results.indexer = {
+        chain: {
+          swaps: chain.swaps,
+          swapsPerTx: chain.swapsPerTx,
+          fromBlock: chain.fromBlock,
+          toBlock: chain.toBlock,
+          pairEvents: chain.pairEvents,
+          cached: chain.cached,
+          generatedInMs: chain.generatedInMs,
+        },
+        ceiling,
+        rpcFloor,
+      };
+      log("indexer: backfill into PGlite");
+      // The PGlite directory is kept for the API section, so the server starts already indexed.
+      rmSync(apiDataDir, { recursive: true, force: true });
+      results.indexer.pglite = await benchIndexer(chain, "pglite", { pgliteDir: join(apiDataDir, "db") });
+      if (PG_URL) {
+        log("indexer: backfill into PostgreSQL");
+        try {
+          results.indexer.postgres = await benchIndexer(chain, "postgres");
+        } catch (e) {
+          results.errors["indexer (PostgreSQL)"] = (e as Error).stack ?? String(e);
+        }
+      } else {
+        log("indexer: no BENCH_DATABASE_URL / TEST_DATABASE_URL; PostgreSQL run skipped");
+      }
+    } catch (e) {
+      results.errors.indexer = (e as Error).stack ?? String(e);
+    }
+  }
+  if (sections.has("api") && chain) {
+    try {
+      if (!sections.has("indexer")) rmSync(apiDataDir, { recursive: true, force: true });
+      log(`api: ${connections} connections × ${durationMs} ms per endpoint`);
+      const api = await benchApi(chain, { dataDir: apiDataDir, connections, durationMs, log });
+      results.api = { ...api, connections, durationMs };
+    } catch (e) {
+      results.errors.api = (e as Error).stack ?? String(e);
+    }
+  }
+} finally {
+  await chain?.anvil.stop();
+  rmSync(apiDataDir, { recursive: true, force: true });
+}
+if (sections.has("web")) {
+  try {
+    log("web: first route bundle");
+    results.web = measureWeb();
+  } catch (e) {
+    results.errors.web = (e as Error).stack ?? String(e);
+  }
+}
+results.totalMs = performance.now() - started;
+
+console.log(formatResults(results));
+mkdirSync(dirname(resultsFile), { recursive: true });
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+log(`results written to ${resultsFile}`);
+process.exit(Object.keys(results.errors).length > 0 ? 1 : 0);

@@ -1,0 +1,102 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BenchChain } from "./chain.ts";
+import { startChild } from "./child.ts";
+import { type LoadResult, loadTest } from "./load.ts";
+import { waitFor } from "./net.ts";
+import { BENCH_ROOT, CACHE_DIR } from "./paths.ts";
+
+export const API_PATHS = {
+  tokens: "/api/local/sofi/tokens",
+  ticker: "/api/local/proxy/ticker/24hr?symbol=WETH-USDT",
+} as const;
+
+export type ApiResult = {
+  server: { db: string; indexedBlock: number; waitedForIndexMs: number };
+  bare: LoadResult;
+  tokens: LoadResult;
+  ticker: LoadResult;
+  samples: Record<string, string>;
+};
+
+type Health = { chains?: { chain: string; indexedBlock: number | null; headBlock: number | null }[] };
+
+async function getJson(url: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(url);
+  return { status: res.status, text: await res.text() };
+}
+
+/**
+ * Load on the real server (its own process, PGlite in `dataDir` or PostgreSQL, indexing the bench
+ * chain) for the token list and the ticker, beside a bare Hono handler measured the same way.
+ */
+export async function benchApi(
+  chain: BenchChain,
+  opts: { dataDir: string; connections: number; durationMs: number; log?: (s: string) => void },
+): Promise<ApiResult> {
+  const log = opts.log ?? (() => {});
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const deploymentFile = join(CACHE_DIR, "api-deployment.json");
+  writeFileSync(deploymentFile, JSON.stringify(chain.deployment, null, 2));
+
+  const bareChild = await startChild(join(BENCH_ROOT, "src/servers/bare-hono.ts"));
+  let bare: LoadResult;
+  try {
+    bare = await loadTest({
+      url: `http://127.0.0.1:${bareChild.port}/x`,
+      connections: opts.connections,
+      durationMs: opts.durationMs,
+    });
+  } finally {
+    await bareChild.stop();
+  }
+
+  const env: Record<string, string> = {
+    CHAINS: "local",
+    RPC_URL_LOCAL: chain.rpcUrl,
+    DEPLOYMENT_LOCAL: deploymentFile,
+    DATA_DIR: opts.dataDir,
+    ROLES: "api,indexer",
+    WEB_DIST: join(CACHE_DIR, "no-web-dist"),
+  };
+  const server = await startChild(join(BENCH_ROOT, "src/servers/sofi-server.ts"), env);
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const t0 = performance.now();
+    const indexedBlock = await waitFor(
+      "the server to index the bench chain",
+      async () => {
+        const h = JSON.parse((await getJson(`${base}/api/health`)).text) as Health;
+        const c = h.chains?.find((x) => x.chain === "local");
+        if (c?.indexedBlock !== null && c?.indexedBlock !== undefined && c.indexedBlock >= chain.toBlock)
+          return c.indexedBlock;
+        return undefined;
+      },
+      600_000,
+    );
+    const waitedForIndexMs = performance.now() - t0;
+    log(`  server indexed to block ${indexedBlock} (waited ${Math.round(waitedForIndexMs)} ms)`);
+    const samples: Record<string, string> = {};
+    for (const [name, path] of Object.entries(API_PATHS)) {
+      const r = await getJson(base + path);
+      if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}: ${r.text.slice(0, 300)}`);
+      JSON.parse(r.text);
+      samples[name] = r.text.slice(0, 400);
+    }
+    const tokens = await loadTest({
+      url: base + API_PATHS.tokens,
+      connections: opts.connections,
+      durationMs: opts.durationMs,
+    });
+    const ticker = await loadTest({
+      url: base + API_PATHS.ticker,
+      connections: opts.connections,
+      durationMs: opts.durationMs,
+    });
+    return { server: { db: "pglite", indexedBlock, waitedForIndexMs }, bare, tokens, ticker, samples };
+  } catch (e) {
+    throw new Error(`${(e as Error).message}\n--- server output ---\n${server.output().slice(-3000)}`);
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,97 @@
+import { type Address, createPublicClient, http, parseAbi } from "viem";
+import { foundry } from "viem/chains";
+
+export const PAIR_EVENTS = parseAbi([
+  "event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
+  "event Sync(uint112 reserve0, uint112 reserve1)",
+]);
+
+export type CeilingResult = {
+  events: number;
+  ms: number;
+  eventsPerSec: number;
+  requests: number;
+  blocksPerRequest: number;
+};
+
+/**
+ * The ceiling: plain viem getLogs (Swap + Sync of every pair) and ABI decode over the same blocks,
+ * sequential ranges, storing nothing. Everything the indexer adds is on top of this.
+ */
+export async function measureCeiling(opts: {
+  rpcUrl: string;
+  pairs: Address[];
+  fromBlock: number;
+  toBlock: number;
+  blocksPerRequest?: number;
+}): Promise<CeilingResult> {
+  const step = opts.blocksPerRequest ?? 20;
+  const client = createPublicClient({
+    chain: foundry,
+    transport: http(opts.rpcUrl, { timeout: 120_000, maxResponseBodySize: false }),
+  });
+  let events = 0;
+  let requests = 0;
+  let checksum = 0n;
+  const t0 = performance.now();
+  for (let from = opts.fromBlock; from <= opts.toBlock; from += step) {
+    const to = Math.min(opts.toBlock, from + step - 1);
+    const logs = await client.getLogs({
+      address: opts.pairs,
+      events: PAIR_EVENTS,
+      fromBlock: BigInt(from),
+      toBlock: BigInt(to),
+      strict: true,
+    });
+    requests++;
+    events += logs.length;
+    // Touch the decoded values so the decode cannot be skipped.
+    for (const l of logs) checksum += l.eventName === "Sync" ? l.args.reserve0 : l.args.amount0In;
+  }
+  const ms = performance.now() - t0;
+  if (checksum < 0n) throw new Error("unreachable");
+  return { events, ms, eventsPerSec: events / (ms / 1000), requests, blocksPerRequest: step };
+}
+
+export type RpcFloorResult = { events: number; ms: number; eventsPerSec: number; fetchMs: number; jsonMs: number };
+
+/**
+ * Where the ceiling's time goes: the same eth_getLogs calls with fetch + JSON.parse only (no viem
+ * formatting, no ABI decode). ceiling.ms - fetchMs - jsonMs is viem's formatting and decoding.
+ */
+export async function measureRpcFloor(opts: {
+  rpcUrl: string;
+  pairs: Address[];
+  fromBlock: number;
+  toBlock: number;
+  blocksPerRequest?: number;
+}): Promise<RpcFloorResult> {
+  const step = opts.blocksPerRequest ?? 20;
+  let events = 0;
+  let fetchMs = 0;
+  let jsonMs = 0;
+  const t0 = performance.now();
+  for (let from = opts.fromBlock; from <= opts.toBlock; from += step) {
+    const to = Math.min(opts.toBlock, from + step - 1);
+    const a = performance.now();
+    const res = await fetch(opts.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "eth_getLogs",
+        params: [{ address: opts.pairs, fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}` }],
+      }),
+    });
+    const text = await res.text();
+    const b = performance.now();
+    const body = JSON.parse(text) as { result?: unknown[]; error?: { message: string } };
+    if (!body.result) throw new Error(`eth_getLogs: ${body.error?.message ?? "no result"}`);
+    jsonMs += performance.now() - b;
+    fetchMs += b - a;
+    events += body.result.length;
+  }
+  const ms = performance.now() - t0;
+  return { events, ms, eventsPerSec: events / (ms / 1000), fetchMs, jsonMs };
+}

@@ -1,0 +1,162 @@
+import type { ApiResult } from "./api.ts";
+import type { CeilingResult, RpcFloorResult } from "./ceiling.ts";
+import type { IndexerResult } from "./indexer.ts";
+import type { LoadResult } from "./load.ts";
+import type { WebResult } from "./web.ts";
+
+export const TARGETS = {
+  indexerPgliteEventsPerSec: 20_000,
+  indexerPostgresEventsPerSec: 30_000,
+  apiP99Ms: 50,
+  webFirstRouteGzipBytes: 250 * 1024,
+} as const;
+
+export type Results = {
+  version: 1;
+  startedAt: string;
+  mode: "full" | "quick";
+  machine: { node: string; cpus: number; cpuModel: string; platform: string };
+  sections: string[];
+  indexer?: {
+    chain: {
+      swaps: number;
+      swapsPerTx: number;
+      fromBlock: number;
+      toBlock: number;
+      pairEvents: number;
+      cached: boolean;
+      generatedInMs: number;
+    };
+    ceiling: CeilingResult;
+    rpcFloor: RpcFloorResult;
+    pglite?: IndexerResult;
+    postgres?: IndexerResult;
+  };
+  api?: ApiResult & { connections: number; durationMs: number };
+  web?: WebResult;
+  errors: Record<string, string>;
+  totalMs?: number;
+};
+
+const int = (n: number) => Math.round(n).toLocaleString("en-US");
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const sec = (n: number) => `${(n / 1000).toFixed(2)} s`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function table(headers: string[], rows: string[][], rightAlign: boolean[] = []): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const fmt = (cells: string[]) =>
+    `  ${cells.map((c, i) => (rightAlign[i] ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join("  ")}`;
+  return [fmt(headers), `  ${widths.map((w) => "-".repeat(w)).join("  ")}`, ...rows.map(fmt)].join("\n");
+}
+
+const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
+
+export function formatResults(r: Results): string {
+  const out: string[] = [];
+  out.push(
+    `sofi bench (${r.mode}) ${r.startedAt} · Node ${r.machine.node} · ${r.machine.cpus} CPU (${r.machine.cpuModel})`,
+  );
+  if (r.indexer) {
+    const i = r.indexer;
+    out.push("");
+    out.push(
+      `Indexer backfill · anvil chain with ${int(i.chain.swaps)} Uniswap V2 swaps (${int(i.chain.pairEvents)} pair logs, blocks ${i.chain.fromBlock}-${i.chain.toBlock}, ${i.chain.swapsPerTx} swaps/tx)${i.chain.cached ? " · cached chain" : ` · chain generated in ${sec(i.chain.generatedInMs)}`}`,
+    );
+    const rows: string[][] = [
+      [
+        `plain viem getLogs + decode, no storage (${i.ceiling.blocksPerRequest} blocks/request)`,
+        int(i.ceiling.events),
+        sec(i.ceiling.ms),
+        int(i.ceiling.eventsPerSec),
+        "ceiling",
+      ],
+      [
+        "raw eth_getLogs, fetch + JSON.parse only",
+        int(i.rpcFloor.events),
+        sec(i.rpcFloor.ms),
+        int(i.rpcFloor.eventsPerSec),
+        "RPC floor",
+      ],
+    ];
+    for (const [name, res, target] of [
+      ["indexer → PGlite (disk)", i.pglite, TARGETS.indexerPgliteEventsPerSec],
+      ["indexer → PostgreSQL", i.postgres, TARGETS.indexerPostgresEventsPerSec],
+    ] as const) {
+      if (!res) continue;
+      rows.push([
+        name,
+        int(res.events),
+        sec(res.ms),
+        int(res.eventsPerSec),
+        `≥ ${int(target)}: ${verdict(res.eventsPerSec >= target)}`,
+      ]);
+    }
+    out.push(table(["run", "events", "time", "events/s", "target"], rows, [false, true, true, true, false]));
+    for (const res of [i.pglite, i.postgres]) {
+      if (!res) continue;
+      const p = res.profile;
+      out.push(
+        `  where ${res.db} time goes: RPC ${sec(p.rpcMs)} (${p.getLogs} getLogs, ${p.getLogsFailed} refused costing ${sec(p.getLogsFailedMs)}; ${p.other} other calls) · database ${sec(p.dbMs)} · decode and the rest ${sec(p.otherMs)} · ${res.ranges} committed ranges · rows ${int(res.rowsSwaps)} swaps + ${int(res.rowsSyncs)} syncs`,
+      );
+    }
+  }
+  if (r.api) {
+    const a = r.api;
+    out.push("");
+    out.push(
+      `API under load · ${a.connections} keep-alive connections × ${sec(a.durationMs)} per endpoint · server on ${a.server.db}, chain indexed to block ${a.server.indexedBlock}`,
+    );
+    const row = (name: string, l: LoadResult, target: boolean) => [
+      name,
+      int(l.requests),
+      int(l.rps),
+      ms(l.latencyMs.p50),
+      ms(l.latencyMs.p99),
+      ms(l.latencyMs.max),
+      String(l.errors + l.non2xx),
+      target ? `p99 < ${TARGETS.apiP99Ms} ms: ${verdict(l.latencyMs.p99 < TARGETS.apiP99Ms)}` : "yardstick",
+    ];
+    out.push(
+      table(
+        ["endpoint", "requests", "req/s", "p50", "p99", "max", "errors", "target"],
+        [
+          row("bare Hono GET /x", a.bare, false),
+          row("GET /api/local/sofi/tokens", a.tokens, true),
+          row("GET /api/local/proxy/ticker/24hr?symbol=WETH-USDT", a.ticker, true),
+        ],
+        [false, true, true, true, true, true, true, false],
+      ),
+    );
+  }
+  if (r.web) {
+    const w = r.web;
+    out.push("");
+    out.push(
+      `Web · first route JavaScript (index.html entry + static imports, gzip -9)${w.built ? " · built now" : ""}`,
+    );
+    out.push(
+      table(
+        ["file", "raw", "gzip"],
+        [
+          ...w.files.map((f) => [f.file, kb(f.bytes), kb(f.gzipBytes)]),
+          [
+            `total (${w.files.length} files; target < ${kb(TARGETS.webFirstRouteGzipBytes)} gzip: ${verdict(w.jsGzipBytes < TARGETS.webFirstRouteGzipBytes)})`,
+            kb(w.jsBytes),
+            kb(w.jsGzipBytes),
+          ],
+        ],
+        [false, true, true],
+      ),
+    );
+  }
+  for (const [section, msg] of Object.entries(r.errors)) {
+    out.push("");
+    out.push(`${section}: FAILED: ${msg.split("\n").slice(0, 8).join("\n  ")}`);
+  }
+  if (r.totalMs !== undefined) {
+    out.push("");
+    out.push(`total ${sec(r.totalMs)}`);
+  }
+  return out.join("\n");
+}
