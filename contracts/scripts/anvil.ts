@@ -4,7 +4,7 @@
  * interrupted, so no orphan anvil keeps a port.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -123,6 +123,7 @@ export async function startAnvil(opts: AnvilOptions = {}): Promise<AnvilHandle> 
   if (await rpcAnswers(rpcUrl)) throw new Error(`Port ${port} already answers JSON-RPC: another node is running`);
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(ANVIL_CHAIN_ID)];
   if (opts.stateFile) {
+    mkdirSync(dirname(opts.stateFile), { recursive: true });
     args.push("--state", opts.stateFile, "--state-interval", String(opts.stateInterval ?? 30));
     if (opts.preserveHistoricalStates) args.push("--preserve-historical-states");
   }
