@@ -10,7 +10,7 @@ import { AccountPanel } from "./AccountPanel.tsx";
 import {
   ANVIL_PRIVATE_KEYS,
   DEV_WALLET_TYPE,
-  devAccount,
+  devAddress,
   getDevAccountIndex,
   setDevAccountIndex,
 } from "./dev-wallet.ts";
@@ -163,7 +163,7 @@ function DevAccountsView({ connect }: { connect: (t: Target) => void }) {
       <Radio.Group value={index} onChange={(e) => setIndex(e.target.value as number)}>
         <Flex vertical gap={6}>
           {ANVIL_PRIVATE_KEYS.map((_, i) => {
-            const address = devAccount(i).address;
+            const address = devAddress(i);
             return (
               <Radio key={address} value={i} data-testid={`dev-account-${i}`}>
                 <Typography.Text>

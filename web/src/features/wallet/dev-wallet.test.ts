@@ -4,13 +4,16 @@ import { resolve } from "node:path";
 import { createPublicClient, getAddress, http, parseEther, recoverTypedDataAddress, verifyMessage } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devAccountFromKey } from "./dev-signer.ts";
 import {
+  ANVIL_ADDRESSES,
   ANVIL_PRIVATE_KEYS,
   createDevProvider,
-  devAccount,
   getDevAccountIndex,
   setDevAccountIndex,
 } from "./dev-wallet.ts";
+
+const devAccount = (i: number) => devAccountFromKey(ANVIL_PRIVATE_KEYS[i] as `0x${string}`);
 
 const MNEMONIC = "test test test test test test test test test test test junk";
 const ANVIL = resolve(__dirname, "../../../../node_modules/.bin/anvil");
@@ -52,7 +55,9 @@ describe("dev wallet", () => {
   it("its 10 keys are anvil's default accounts from the standard test mnemonic", () => {
     expect(ANVIL_PRIVATE_KEYS).toHaveLength(10);
     for (let i = 0; i < 10; i++) {
-      expect(devAccount(i).address).toBe(mnemonicToAccount(MNEMONIC, { addressIndex: i }).address);
+      const expected = mnemonicToAccount(MNEMONIC, { addressIndex: i }).address;
+      expect(devAccount(i).address).toBe(expected);
+      expect(ANVIL_ADDRESSES[i]).toBe(expected);
     }
   });
 

@@ -2,7 +2,6 @@ import { LOCAL_CHAIN_ID } from "@sofi/protocol";
 import {
   type Address,
   type Chain,
-  createWalletClient,
   type EIP1193RequestFn,
   getAddress,
   type Hex,
@@ -13,14 +12,14 @@ import {
   numberToHex,
   type TypedDataDefinition,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { createConnector } from "wagmi";
 
 /**
  * The 10 accounts anvil funds by default: mnemonic "test test test test test test test test test
  * test test junk", path m/44'/60'/0'/0/{i}. They are public test keys (dev-wallet.test.ts checks
  * them against the mnemonic). Hard-coded because deriving from the mnemonic in the browser costs
- * a PBKDF2 of 2048 rounds per account.
+ * a PBKDF2 of 2048 rounds per account. The signing code (viem local accounts, secp256k1) is loaded
+ * on first use from dev-signer.ts so it stays out of the first-load bundle.
  */
 export const ANVIL_PRIVATE_KEYS: readonly Hex[] = [
   "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
@@ -35,20 +34,38 @@ export const ANVIL_PRIVATE_KEYS: readonly Hex[] = [
   "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6",
 ];
 
+/** Addresses of ANVIL_PRIVATE_KEYS, in order (checked by dev-wallet.test.ts). */
+export const ANVIL_ADDRESSES: readonly Address[] = [
+  "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+  "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+  "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+  "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+  "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+  "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
+  "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+  "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955",
+  "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f",
+  "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+];
+
 export const DEV_WALLET_TYPE = "devWallet";
 export const DEV_WALLET_ACCOUNT_KEY = "dev_wallet_account";
 export const DEV_WALLET_CHAIN_KEY = "dev_wallet_chain";
 export const DEV_WALLET_CONNECTED_KEY = "dev_wallet_connected";
 
-export function devAccount(index: number) {
-  const key = ANVIL_PRIVATE_KEYS[index];
-  if (!key) throw new Error(`Dev wallet has no account ${index}`);
-  return privateKeyToAccount(key);
+export function devAddress(index: number): Address {
+  const address = ANVIL_ADDRESSES[index];
+  if (!address) throw new Error(`Dev wallet has no account ${index}`);
+  return address;
 }
 
-export function devAddresses(): Address[] {
-  return ANVIL_PRIVATE_KEYS.map((_, i) => devAccount(i).address);
+function devKey(index: number): Hex {
+  const key = ANVIL_PRIVATE_KEYS[index];
+  if (!key) throw new Error(`Dev wallet has no account ${index}`);
+  return key;
 }
+
+const loadSigner = () => import("./dev-signer.ts");
 
 type KV = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 const memory = new Map<string, string>();
@@ -67,7 +84,7 @@ export function getDevAccountIndex(): number {
   return Number.isInteger(raw) && raw >= 0 && raw < ANVIL_PRIVATE_KEYS.length ? raw : 0;
 }
 export function setDevAccountIndex(index: number): void {
-  devAccount(index); // validates
+  devAddress(index); // validates
   store().setItem(DEV_WALLET_ACCOUNT_KEY, String(index));
 }
 
@@ -115,15 +132,7 @@ export function createDevProvider(options: DevWalletOptions) {
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [rpcFor(id)] } },
   });
-  const walletClient = () => {
-    const chainId = getChainId();
-    return createWalletClient({
-      account: devAccount(getDevAccountIndex()),
-      chain: chainObject(chainId),
-      transport: http(rpcFor(chainId)),
-    });
-  };
-  const address = () => devAccount(getDevAccountIndex()).address;
+  const address = () => devAddress(getDevAccountIndex());
   const checkSigner = (from: unknown) => {
     if (typeof from !== "string" || getAddress(from) !== address())
       throw rpcError(4100, "Dev wallet: the requested account is not the connected one");
@@ -143,26 +152,30 @@ export function createDevProvider(options: DevWalletOptions) {
         const [data, from] = p as [Hex, Address];
         checkSigner(from);
         const message = isHex(data) ? { raw: data } : String(data);
-        return devAccount(getDevAccountIndex()).signMessage({ message });
+        return (await loadSigner()).signMessageWith(devKey(getDevAccountIndex()), message);
       }
       case "eth_signTypedData_v4": {
         const [from, json] = p as [Address, string | object];
         checkSigner(from);
         const typed = (typeof json === "string" ? JSON.parse(json) : json) as TypedDataDefinition;
         const { EIP712Domain: _ignored, ...types } = (typed.types ?? {}) as Record<string, unknown>;
-        return devAccount(getDevAccountIndex()).signTypedData({ ...typed, types } as TypedDataDefinition);
+        return (await loadSigner()).signTypedDataWith(devKey(getDevAccountIndex()), {
+          ...typed,
+          types,
+        } as TypedDataDefinition);
       }
       case "eth_sendTransaction": {
         const [tx] = p as [Record<string, Hex | undefined>];
         checkSigner(tx?.from);
         const big = (v: Hex | undefined) => (v === undefined ? undefined : hexToBigInt(v));
-        return walletClient().sendTransaction({
+        const chainId = getChainId();
+        return (await loadSigner()).sendTransactionWith(devKey(getDevAccountIndex()), chainObject(chainId), {
           to: tx?.to as Address | undefined,
           data: tx?.data ?? (tx?.input as Hex | undefined),
           value: big(tx?.value),
           gas: big(tx?.gas),
           nonce: tx?.nonce === undefined ? undefined : Number(hexToBigInt(tx.nonce)),
-        } as Parameters<ReturnType<typeof walletClient>["sendTransaction"]>[0]);
+        });
       }
       case "wallet_switchEthereumChain": {
         const [{ chainId }] = p as [{ chainId: Hex }];

@@ -1,7 +1,11 @@
 import { parseSignInMessage, SIGNATURE_MAX_AGE_MS, STORAGE_KEYS } from "@sofi/core";
 import { verifyMessage } from "viem";
 import { describe, expect, it } from "vitest";
-import { devAccount } from "./dev-wallet.ts";
+import { devAccountFromKey } from "./dev-signer.ts";
+import { ANVIL_PRIVATE_KEYS } from "./dev-wallet.ts";
+
+const devAccount = (i: number) => devAccountFromKey(ANVIL_PRIVATE_KEYS[i] as `0x${string}`);
+
 import { createSignatureManager } from "./signature.ts";
 
 function memoryStorage() {

@@ -6,7 +6,7 @@ import { useSettings } from "../../app/settings-store.ts";
 import { initI18n } from "../../i18n/index.ts";
 import { useAppModal } from "../shell/modal-store.ts";
 import { BlockedGate } from "./BlockedGate.tsx";
-import { DEV_WALLET_ACCOUNT_KEY, DEV_WALLET_CONNECTED_KEY, devAccount } from "./dev-wallet.ts";
+import { DEV_WALLET_ACCOUNT_KEY, DEV_WALLET_CONNECTED_KEY, devAddress } from "./dev-wallet.ts";
 import { WalletProvider } from "./WalletProvider.tsx";
 import { WalletStatus } from "./WalletStatus.tsx";
 import { shortenAddress, useWalletUi } from "./wallet-ui.ts";
@@ -58,11 +58,11 @@ describe("wallet UI on the local chain", () => {
     fireEvent.click(screen.getByTestId("wallet-option-devWallet"));
     fireEvent.click(await screen.findByTestId("dev-account-1"));
     fireEvent.click(screen.getByTestId("dev-wallet-connect"));
-    const short = shortenAddress(devAccount(1).address);
+    const short = shortenAddress(devAddress(1));
     expect(await screen.findByTestId("account-panel")).toBeTruthy();
     expect(screen.getByTestId("account-address").textContent).toBe(short);
     expect(screen.getByTestId("wallet-type").textContent).toBe("Connected with Dev wallet");
-    expect(screen.getByTestId("profile-link").getAttribute("href")).toBe(`/sts/profile/${devAccount(1).address}`);
+    expect(screen.getByTestId("profile-link").getAttribute("href")).toBe(`/sts/profile/${devAddress(1)}`);
     expect(screen.getByTestId("wallet-status").textContent).toContain(short);
     expect(localStorage.getItem("wallet_type")).toBe("devWallet");
   });
@@ -71,13 +71,13 @@ describe("wallet UI on the local chain", () => {
     restoreDevSession(4);
     render(<App cfg={config()} />);
     await waitFor(() =>
-      expect(screen.getByTestId("wallet-status").textContent).toContain(shortenAddress(devAccount(4).address)),
+      expect(screen.getByTestId("wallet-status").textContent).toContain(shortenAddress(devAddress(4))),
     );
   });
 
   it("a blocked account sees only Blocked address", async () => {
     restoreDevSession(9);
-    render(<App cfg={config([devAccount(9).address.toLowerCase()])} />);
+    render(<App cfg={config([devAddress(9).toLowerCase()])} />);
     expect(await screen.findByText("Blocked address")).toBeTruthy();
     expect(screen.queryByText("app body")).toBeNull();
   });
