@@ -11,7 +11,7 @@ export type LoadResult = {
   latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
 };
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, i)] as number;

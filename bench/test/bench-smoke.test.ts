@@ -1,0 +1,73 @@
+// Proves `npm run bench` still runs end to end (BENCH_QUICK: 5,000 swaps, 2 s of load). It checks the
+// figures are real positive numbers and the work was really done; it does not assert the
+// performance targets, which are measured by the full run, not unit-tested.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Results } from "../src/report.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "sofi-bench-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const positive = (n: unknown) => {
+  expect(typeof n).toBe("number");
+  expect(Number.isFinite(n)).toBe(true);
+  expect(n as number).toBeGreaterThan(0);
+};
+
+describe("npm run bench (quick)", () => {
+  it("measures indexer, API and web and writes the results", () => {
+    const file = join(dir, "quick.json");
+    const run = spawnSync(process.execPath, ["--import", "tsx", "run.ts"], {
+      cwd: join(import.meta.dirname, ".."),
+      env: { ...process.env, BENCH_QUICK: "1", BENCH_RESULTS: file },
+      encoding: "utf8",
+      timeout: 540_000,
+    });
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toContain("Indexer backfill");
+    expect(run.stdout).toContain("API under load");
+    const r = JSON.parse(readFileSync(file, "utf8")) as Results;
+    expect(r.mode).toBe("quick");
+    expect(r.errors).toEqual({});
+
+    const ix = r.indexer;
+    expect(ix).toBeDefined();
+    if (!ix) return;
+    expect(ix.chain.swaps).toBe(5_000);
+    positive(ix.ceiling.eventsPerSec);
+    positive(ix.rpcFloor.eventsPerSec);
+    const pglite = ix.pglite;
+    expect(pglite).toBeDefined();
+    if (!pglite) return;
+    positive(pglite.eventsPerSec);
+    // Every swap became a row, and every Swap and Sync counted as an event.
+    expect(pglite.swaps).toBe(5_000);
+    expect(pglite.rowsSwaps).toBe(5_000);
+    expect(pglite.events).toBe(pglite.swaps + pglite.syncs);
+    expect(pglite.events).toBe(ix.ceiling.events);
+    if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) {
+      expect(ix.postgres?.rowsSwaps).toBe(5_000);
+      positive(ix.postgres?.eventsPerSec);
+    }
+
+    const api = r.api;
+    expect(api).toBeDefined();
+    if (!api) return;
+    for (const l of [api.bare, api.tokens, api.ticker]) {
+      positive(l.requests);
+      positive(l.rps);
+      positive(l.latencyMs.p99);
+      expect(l.errors + l.non2xx).toBe(0);
+    }
+    expect(api.samples.tokens).toContain("price_usd");
+    expect(api.samples.ticker).toContain("WETH-USDT");
+
+    const web = r.web;
+    expect(web).toBeDefined();
+    positive(web?.jsGzipBytes);
+    expect(web?.files[0]?.file).toMatch(/\.js$/);
+  });
+});

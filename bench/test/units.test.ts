@@ -1,0 +1,71 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { percentile } from "../src/load.ts";
+import { StripTraces } from "../src/strip-traces.ts";
+import { entryScripts, staticImports } from "../src/web.ts";
+
+async function strip(chunks: string[]): Promise<string> {
+  const out: Buffer[] = [];
+  const t = Readable.from(chunks.map((c) => Buffer.from(c))).pipe(new StripTraces());
+  for await (const b of t) out.push(b as Buffer);
+  return Buffer.concat(out).toString("utf8");
+}
+
+describe("StripTraces", () => {
+  const dump = JSON.stringify({
+    block: { number: 5 },
+    transactions: [
+      {
+        info: {
+          traces: [{ parent: null, children: [1, [2, 3]], note: 'a "]" and a [ in a string \\" ]' }],
+          out: "0x",
+        },
+        receipt: { logs: [{ topics: ["0x1"], data: "0x2" }] },
+      },
+      { info: { traces: [], out: "0x01" }, receipt: { logs: [] } },
+    ],
+    note: '"traces":[ inside a string stays',
+  });
+
+  it("empties every traces array and keeps everything else", async () => {
+    const parsed = JSON.parse(await strip([dump]));
+    expect(parsed.transactions[0].info.traces).toEqual([]);
+    expect(parsed.transactions[0].info.out).toBe("0x");
+    expect(parsed.transactions[0].receipt.logs).toEqual([{ topics: ["0x1"], data: "0x2" }]);
+    expect(parsed.transactions[1].info).toEqual({ traces: [], out: "0x01" });
+    expect(parsed.block).toEqual({ number: 5 });
+  });
+
+  it("gives the same result whatever the chunk boundaries", async () => {
+    const whole = await strip([dump]);
+    for (let i = 1; i < dump.length; i += 7) {
+      expect(await strip([dump.slice(0, i), dump.slice(i)])).toBe(whole);
+    }
+  });
+});
+
+describe("first-route bundle discovery", () => {
+  it("follows static imports and re-exports, not dynamic import()", () => {
+    const code =
+      'import{a as b,c}from"./vendor-1.js";import"./side-2.js";export{d}from"./re-3.js";' +
+      'const m=()=>import("./lazy-4.js");import*as ns from"./ns-5.js";const u=import.meta.url;';
+    expect(staticImports(code).sort()).toEqual(["./ns-5.js", "./re-3.js", "./side-2.js", "./vendor-1.js"]);
+  });
+
+  it("reads the entry module and modulepreload links from index.html", () => {
+    const html = `<script>inline()</script><script type="module" crossorigin src="/assets/index-X.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/vendor-Y.js"><link rel="stylesheet" href="/assets/a.css">`;
+    expect(entryScripts(html)).toEqual(["/assets/index-X.js", "/assets/vendor-Y.js"]);
+  });
+});
+
+describe("percentile", () => {
+  it("is the nearest-rank percentile of sorted samples", () => {
+    const s = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(s, 50)).toBe(50);
+    expect(percentile(s, 99)).toBe(99);
+    expect(percentile(s, 100)).toBe(100);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 99)).toBe(0);
+  });
+});
