@@ -8,7 +8,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Deployment } from "@sofi/protocol";
-import { deployAll, seed, startAnvil } from "../contracts/scripts/index.ts";
+import { deployAll, startAnvil } from "../contracts/scripts/index.ts";
+import { seed } from "../contracts/scripts/seed.ts";
+import { parseBlockedList } from "@sofi/core";
 import { startServer } from "../server/src/index.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -80,8 +82,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataDir,
       rpcUrls: { local: anvil.rpcUrl },
       deployments: { local: deployment },
-      blockedAddresses: options.blockedAddresses,
-      webDist: options.skipWebBuild ? undefined : WEB_DIST,
+      blockedAddresses: parseBlockedList(options.blockedAddresses?.join(",") ?? process.env.BLOCKED_ADDRESSES),
+      webDist: WEB_DIST,
     });
     stops.push(() => server.stop());
     return { url: server.url, rpcUrl: anvil.rpcUrl, deployment, stop };
