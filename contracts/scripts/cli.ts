@@ -5,6 +5,8 @@
  * The key comes from DEPLOYER_PRIVATE_KEY (or --key); without one, only a local RPC is accepted and
  * anvil's public account 0 deploys. Writes packages/protocol/src/deployments/{chainId}.json.
  */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Hex } from "viem";
 import { deployAll } from "./deploy.ts";
@@ -46,7 +48,9 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}
