@@ -79,7 +79,7 @@ export function AccountPanel() {
   return (
     <Flex vertical gap={16} data-testid="account-panel">
       <Typography.Text type="secondary" data-testid="wallet-type">
-        {t("connectedWith", { name: connector?.name ?? "" })}
+        {t("connectedWith", { name: connector?.type === DEV_WALLET_TYPE ? t("devWallet") : (connector?.name ?? "") })}
       </Typography.Text>
       <Flex align="center" gap={12}>
         {photo ? <Avatar src={photo} size={40} /> : <Identicon address={address} size={40} />}

@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./env.ts";
+
+export default defineConfig({
+  testDir: "./tests",
+  globalSetup: "./global-setup.ts",
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"]],
+  outputDir: "./test-results",
+  use: {
+    // Set by global-setup (the stack it started) or by the caller (a stack already running).
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: "chromium",
+    viewport: { width: 1440, height: 900 },
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+});

@@ -1,0 +1,32 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Page } from "@playwright/test";
+
+const SHOTS = join(dirname(fileURLToPath(import.meta.url)), "..", "screenshots");
+
+/** Saves a screenshot under e2e/screenshots/ (gitignored) for a human to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+/** Marks the terms of use as accepted before the app loads (the terms modal has its own test). */
+export async function preAcceptTerms(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem("terms_accepted")) localStorage.setItem("terms_accepted", "1");
+  });
+}
+
+/** Opens the wallet dialog and connects the dev wallet with anvil account `index`. */
+export async function connectDevWallet(page: Page, index: number): Promise<void> {
+  await page.getByTestId("wallet-status").click();
+  await page.getByTestId("wallet-option-devWallet").click();
+  await page.getByTestId(`dev-account-${index}`).click();
+  await page.getByTestId("dev-wallet-connect").click();
+}
+
+export async function expectShell(page: Page): Promise<void> {
+  await expect(page.locator("header")).toBeVisible();
+  await expect(page.getByTestId("wallet-status")).toBeVisible();
+}
