@@ -8,6 +8,7 @@ const SHOTS = join(dirname(fileURLToPath(import.meta.url)), "..", "screenshots")
 /** Saves a screenshot under e2e/screenshots/ (gitignored) for a human to look at. */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
+  await page.waitForTimeout(400); // let Ant Design's open animations finish
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
 }
 

@@ -219,9 +219,6 @@ function WrongNetworkView() {
   const [error, setError] = useState<string>();
   return (
     <Flex vertical gap={12} data-testid="wallet-wrong-network">
-      <Typography.Title level={5} style={{ margin: 0 }}>
-        {t("wrongNetwork")}
-      </Typography.Title>
       <Typography.Text>{t("wrongNetworkDetail")}</Typography.Text>
       {target && connector && (
         <Button
