@@ -4,7 +4,8 @@
  *   slightly different prices per DEX, so the routers quote differently;
  * - balances of every token (and some WETH) for anvil's dev accounts 0-9;
  * - `days` of trading history: the caller starts anvil in the past (`timestamp` = now - days); the
- *   seeder mines a block every `blockInterval` seconds of chain time, each with a few swaps that
+ *   seeder mines a block every `blockInterval` seconds of chain time (four times as often in the
+ *   last 24 hours, so day charts are dense), each with a few swaps that
  *   follow a seeded random walk of every token's USD price, and ends at the wall-clock time.
  * Deterministic for a given `seed`, `now` and chain start. Transactions of a block go in one
  * batched JSON-RPC request with automine off; a local model of every pair's reserves (exact
@@ -42,7 +43,7 @@ export type SeedOptions = {
   seed?: number;
   /** Seconds of chain time between history blocks; default 3600. */
   blockInterval?: number;
-  /** Probability that a token trades in a given history block; default 0.4 (WETH/USDT: 0.8). */
+  /** Probability that a token trades in a given history block; default 0.4 (WETH/USDT: twice that). */
   tradeProbability?: number;
   /** Accounts that receive every token; default anvil's accounts 0-9. */
   fundAccounts?: readonly Address[];
@@ -199,7 +200,7 @@ export async function seed(opts: SeedOptions): Promise<SeedResult> {
   const skew = new Map<string, number>();
   for (const t of tokens)
     for (let d = 0; d < deployment.dexes.length; d++)
-      skew.set(`${d}:${t.symbol}`, d === 0 ? 0 : (rand() - 0.5) * 0.016);
+      skew.set(`${d}:${t.symbol}`, d === 0 ? 0 : (rand() - 0.5) * (t.volatility < 0.05 ? 0.004 : 0.016));
 
   // Accounts.
   const sender = new Sender(client);
@@ -301,8 +302,8 @@ export async function seed(opts: SeedOptions): Promise<SeedResult> {
     }
     let swaps = 0;
     let blocks = 0;
-    const step = () => {
-      const dt = blockInterval / SECONDS_PER_YEAR;
+    const step = (interval: number, probability: number) => {
+      const dt = interval / SECONDS_PER_YEAR;
       for (const t of tokens) {
         if (t.symbol === "USDT") continue;
         const p = priceUsd.get(t.symbol) ?? t.priceUsd;
@@ -315,7 +316,7 @@ export async function seed(opts: SeedOptions): Promise<SeedResult> {
       const used = new Set<string>();
       for (const t of tokens) {
         if (t.symbol === "USDT") continue;
-        const prob = t.symbol === "WETH" ? 0.8 : tradeProbability;
+        const prob = t.symbol === "WETH" ? Math.min(1, 2 * probability) : probability;
         if (rand() >= prob) continue;
         const options =
           (t.symbol === "WETH" ? models.filter((m) => m.token.symbol === "WETH") : pairsOf.get(t.symbol)) ?? [];
@@ -340,13 +341,14 @@ export async function seed(opts: SeedOptions): Promise<SeedResult> {
     };
     let ts = historyStart;
     while (ts < end) {
-      const jitter = Math.floor((rand() - 0.5) * blockInterval * 0.4);
+      const interval = end - ts <= 86400 ? Math.max(1, Math.floor(blockInterval / 4)) : blockInterval;
+      const jitter = Math.floor((rand() - 0.5) * interval * 0.4);
       const at = Math.min(end - 1, Math.max(clock + 1, ts + jitter));
-      step();
+      step(interval, tradeProbability);
       await sender.mine(at);
       clock = at;
       blocks++;
-      ts += blockInterval;
+      ts += interval;
       if (blocks % 200 === 0) {
         await verifyReserves(client, models);
         log(`${blocks} blocks, ${swaps} swaps`);
@@ -398,7 +400,9 @@ function planSwap(
       : BigInt(Math.floor((Math.sqrt(k / (target * scale)) - rT) / 0.997));
   } else {
     buyToken = rand() < 0.5;
-    const usd = 50 * Math.exp(rand() * 6); // $50 to about $20k
+    // 0.02 % to 0.4 % of the pool's quote side: volume without moving the price much.
+    const sideUsd = (rQ / 10 ** m.quote.decimals) * pQuote;
+    const usd = sideUsd * 0.0002 * Math.exp(rand() * 3);
     amountIn = buyToken ? units(usd / pQuote, m.quote.decimals) : units(usd / pToken, m.token.decimals);
   }
   if (amountIn <= 0n) return undefined;
