@@ -59,7 +59,9 @@ describe("startAnvil", () => {
       method: "eth_sendTransaction" as never,
       params: [{ from, to, value: "0xde0b6b3a7640000" }] as never,
     });
-    const head = await c1.getBlockNumber();
+    await c1.waitForTransactionReceipt({ hash: hash as `0x${string}`, pollingInterval: 20 });
+    const head = await c1.getBlockNumber({ cacheTime: 0 });
+    expect(head).toBeGreaterThan(0n);
     await first.stop();
     expect(existsSync(stateFile)).toBe(true);
 

@@ -144,7 +144,7 @@ describe("deployAll + seed on a fresh anvil", () => {
     });
 
     it("has swaps in the last 24 hours", async () => {
-      const head = await client.getBlockNumber();
+      const head = await client.getBlockNumber({ cacheTime: 0 });
       const swap = parseAbiItem(
         "event Swap(address indexed sender, uint amount0In, uint amount1In, uint amount0Out, uint amount1Out, address indexed to)",
       );
@@ -176,7 +176,7 @@ describe("deployAll + seed on a fresh anvil", () => {
     });
 
     it("leaves automine on", async () => {
-      const before = await client.getBlockNumber();
+      const before = await client.getBlockNumber({ cacheTime: 0 });
       await client.request({ method: "evm_mine" as never, params: [] as never });
       const hash = await client.request({
         method: "eth_sendTransaction" as never,
