@@ -1,5 +1,4 @@
 import { RocketOutlined } from "@ant-design/icons";
-import { Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -18,17 +17,15 @@ export default function ComingNext({ screen }: { screen: PlaceholderScreen }) {
 
   return (
     <section className="page placeholder-page" aria-labelledby="page-title">
-      <Typography.Title level={2} id="page-title" className="page-title">
+      <h2 id="page-title" className="page-title">
         {title}
-      </Typography.Title>
+      </h2>
       <div className="coming-next">
         <span className="coming-next-icon" aria-hidden>
           <RocketOutlined />
         </span>
-        <Typography.Title level={4} className="coming-next-title">
-          {t("comingNext")}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t("comingNextBody")}</Typography.Paragraph>
+        <h3 className="coming-next-title">{t("comingNext")}</h3>
+        <p className="coming-next-body">{t("comingNextBody")}</p>
         {screen !== "stsHome" && <Link to="/sts">{t("backHome")}</Link>}
       </div>
       {entries.length > 0 && (

@@ -32,7 +32,6 @@ export default {
     footer: {
       product: "Product",
       resources: "Resources",
-      community: "Community",
       socialTrading: "Social Trading",
       aggregateSwap: "Aggregator swap",
       governance: "Governance",
@@ -61,7 +60,6 @@ export default {
       label: "Latest block {{number}}",
       viewOnExplorer: "Block {{number}} on {{explorer}}",
       noExplorer: "Block {{number}} on {{chain}} (no block explorer)",
-      offline: "Block number unavailable",
     },
     toast: {
       close: "Close notification",
@@ -76,7 +74,6 @@ export default {
       loadError: "Could not load the app configuration from the server.",
       retry: "Reload",
     },
-    wallet: { connect: "Connect wallet" },
   },
   ko: {
     appName: "SoFi",
@@ -109,7 +106,6 @@ export default {
     footer: {
       product: "제품",
       resources: "자료",
-      community: "커뮤니티",
       socialTrading: "소셜 트레이딩",
       aggregateSwap: "애그리게이터 스왑",
       governance: "거버넌스",
@@ -138,7 +134,6 @@ export default {
       label: "최신 블록 {{number}}",
       viewOnExplorer: "{{explorer}}에서 블록 {{number}} 보기",
       noExplorer: "{{chain}}의 블록 {{number}} (블록 탐색기 없음)",
-      offline: "블록 번호를 가져올 수 없음",
     },
     toast: {
       close: "알림 닫기",
@@ -153,6 +148,5 @@ export default {
       loadError: "서버에서 앱 설정을 불러올 수 없습니다.",
       retry: "새로고침",
     },
-    wallet: { connect: "지갑 연결" },
   },
 };
