@@ -43,6 +43,11 @@ describe("deployAll + seed on a fresh anvil", () => {
     const index = readFileSync(join(outDir, "index.ts"), "utf8");
     expect(index).toContain('import chain31337 from "./31337.json" with { type: "json" };');
     expect(index).toContain("31337: chain31337 as Deployment,");
+    // Byte-identical to the committed files, so a local redeploy leaves the work tree clean.
+    expect(index).toBe(readFileSync(join(DEPLOYMENTS_DIR, "index.ts"), "utf8"));
+    expect(readFileSync(join(outDir, "31337.json"), "utf8")).toBe(
+      readFileSync(join(DEPLOYMENTS_DIR, "31337.json"), "utf8"),
+    );
   });
 
   it("fills every field and deploys every token, both DEXes and all pairs", async () => {

@@ -4,7 +4,7 @@
  * deployer, in a fixed order (so a fresh anvil always yields the same addresses). Writes
  * packages/protocol/src/deployments/{chainId}.json and regenerates that folder's index.ts.
  */
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -106,11 +106,19 @@ async function deploy(
   return { address: getAddress(receipt.contractAddress), receipt };
 }
 
+/** Atomic and lazy: unchanged files are left alone (no rebuilds, no half-written reads). */
+function writeIfChanged(file: string, text: string): void {
+  if (existsSync(file) && readFileSync(file, "utf8") === text) return;
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
 /** Writes `{chainId}.json` and regenerates index.ts with one static import per file. */
 export function writeDeployment(deployment: Deployment, dir: string = DEPLOYMENTS_DIR): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${deployment.chainId}.json`);
-  writeFileSync(file, `${JSON.stringify(deployment, null, 2)}\n`);
+  writeIfChanged(file, `${JSON.stringify(deployment, null, 2)}\n`);
   const ids = readdirSync(dir)
     .filter((f) => /^\d+\.json$/.test(f))
     .map((f) => Number(f.slice(0, -5)))
@@ -136,7 +144,7 @@ export function deployedChainIds(): number[] {
 
 export { ANVIL_ACCOUNTS, ANVIL_MNEMONIC, type DevAccount } from "./anvil-accounts.ts";
 `;
-  writeFileSync(join(dir, "index.ts"), index);
+  writeIfChanged(join(dir, "index.ts"), index);
   return file;
 }
 
