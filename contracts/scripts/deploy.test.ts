@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Deployment, loadDeployment } from "@sofi/protocol";
 import { type Address, createPublicClient, erc20Abi, http, type PublicClient, parseAbiItem, parseEther } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uniswapV2PairAbi, uniswapV2Router02Abi } from "../../packages/protocol/src/abis/index.ts";
+import { sofiTokenAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from "../../packages/protocol/src/abis/index.ts";
 import { ANVIL_ACCOUNTS } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
 import { type AnvilHandle, getFreePort, startAnvil } from "./anvil.ts";
 import { DEPLOYMENTS_DIR, deployAll } from "./deploy.ts";
@@ -190,5 +191,32 @@ describe("deployAll + seed on a fresh anvil", () => {
       const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}`, pollingInterval: 50 });
       expect(receipt.blockNumber).toBe(before + 2n);
     });
+  });
+});
+
+describe("deployAll with another deployer key", () => {
+  it("deploys from that key, so the same script serves a real network", async () => {
+    const anvil = await startAnvil({ port: await getFreePort() });
+    try {
+      const key = generatePrivateKey();
+      const deployer = privateKeyToAccount(key).address;
+      const client = createPublicClient({ transport: http(anvil.rpcUrl) });
+      await client.request({
+        method: "anvil_setBalance" as never,
+        params: [deployer, "0x56bc75e2d63100000"] as never, // 100 ETH
+      });
+      const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, privateKey: key, outDir: false });
+      expect(deployment.deployer).toBe(deployer);
+      const committed = loadDeployment(31337);
+      expect(deployment.weth).not.toBe(committed?.weth); // other deployer, other addresses
+      const owner = await client.readContract({
+        address: deployment.tokens.find((t) => t.symbol === "SOFI")?.address ?? "0x",
+        abi: sofiTokenAbi,
+        functionName: "owner",
+      });
+      expect(owner).toBe(deployer);
+    } finally {
+      await anvil.stop();
+    }
   });
 });

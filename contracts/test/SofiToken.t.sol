@@ -211,4 +211,40 @@ contract SofiTokenTest is Test {
         vm.expectRevert(abi.encodeWithSelector(Nonces.InvalidAccountNonce.selector, alice, 0));
         sofi.delegateBySig(bob, 5, expiry, v, r, s);
     }
+
+    function test_CheckpointsAreTimestamped() public {
+        vm.prank(owner);
+        sofi.mint(alice, 10e18);
+        vm.prank(alice);
+        sofi.delegate(alice);
+        uint256 t0 = block.timestamp;
+        vm.warp(t0 + 60);
+        vm.prank(alice);
+        sofi.transfer(bob, 4e18);
+        assertEq(sofi.numCheckpoints(alice), 2, "two checkpoints");
+        assertEq(sofi.checkpoints(alice, 0)._key, t0, "first key is a timestamp");
+        assertEq(sofi.checkpoints(alice, 0)._value, 10e18, "first value");
+        assertEq(sofi.checkpoints(alice, 1)._key, t0 + 60, "second key");
+        assertEq(sofi.checkpoints(alice, 1)._value, 6e18, "second value");
+    }
+
+    function test_Eip712Domain() public view {
+        (bytes1 fields, string memory name, string memory version, uint256 chainId, address verifying,,) =
+            sofi.eip712Domain();
+        assertEq(uint256(uint8(fields)), 0x0f, "fields");
+        assertEq(name, "SOFI Governance");
+        assertEq(version, "1");
+        assertEq(chainId, block.chainid, "chain");
+        assertEq(verifying, address(sofi));
+        bytes32 expected = keccak256(
+            abi.encode(
+                keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+                keccak256("SOFI Governance"),
+                keccak256("1"),
+                block.chainid,
+                address(sofi)
+            )
+        );
+        assertEq(sofi.DOMAIN_SEPARATOR(), expected, "domain separator");
+    }
 }
