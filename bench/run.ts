@@ -4,9 +4,11 @@
  *
  *   --only indexer|api|web   one section (or a comma list)
  *   BENCH_QUICK=1            smoke mode: 5,000 swaps, 2 s of load per endpoint
- *   BENCH_SWAPS=n            chain size override
+ *   BENCH_SWAPS=n            batched swaps on top of the seeded chain (default 100,000; quick 5,000)
+ *   BENCH_SEED_DAYS=n        days of seeded history under them (default 30; quick 2)
  *   BENCH_DURATION_MS=n      load duration per endpoint
  *   BENCH_CONNECTIONS=n      concurrent keep-alive connections (default 50)
+ *   BENCH_ROUNDS=n           the load is given in n interleaved rounds per endpoint (default 5; quick 1)
  *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also backfill into this PostgreSQL (throwaway schema)
  *   BENCH_RESULTS=path       where to write the JSON (default results/latest.json; quick: .cache/quick.json)
  */
@@ -53,8 +55,10 @@ function intEnv(name: string, def: number): number {
 const quick = process.env.BENCH_QUICK === "1" || process.env.BENCH_QUICK === "true";
 const sections = parseArgs(process.argv.slice(2));
 const swaps = intEnv("BENCH_SWAPS", quick ? 5_000 : 100_000);
+const seedDays = intEnv("BENCH_SEED_DAYS", quick ? 2 : 30);
 const durationMs = intEnv("BENCH_DURATION_MS", quick ? 2_000 : 10_000);
 const connections = intEnv("BENCH_CONNECTIONS", 50);
+const rounds = intEnv("BENCH_ROUNDS", quick ? 1 : 5);
 const resultsFile =
   process.env.BENCH_RESULTS ?? (quick ? join(CACHE_DIR, "quick.json") : join(RESULTS_DIR, "latest.json"));
 const log = (s: string) => console.error(`[bench] ${s}`);
@@ -79,7 +83,7 @@ const apiDataDir = join(CACHE_DIR, "api-data");
 let chain: BenchChain | undefined;
 try {
   if (sections.has("indexer") || sections.has("api")) {
-    chain = await benchChain({ swaps, log });
+    chain = await benchChain({ swaps, seedDays, log });
   }
   if (sections.has("indexer") && chain) {
     try {
@@ -92,6 +96,9 @@ try {
         chain: {
           swaps: chain.swaps,
           swapsPerTx: chain.swapsPerTx,
+          seedDays: chain.seedDays,
+          seedSwaps: chain.seedSwaps,
+          pairs: chain.deployment.pairs.length,
           fromBlock: chain.fromBlock,
           toBlock: chain.toBlock,
           pairEvents: chain.pairEvents,
@@ -122,9 +129,9 @@ try {
   if (sections.has("api") && chain) {
     try {
       if (!sections.has("indexer")) rmSync(apiDataDir, { recursive: true, force: true });
-      log(`api: ${connections} connections × ${durationMs} ms per endpoint`);
-      const api = await benchApi(chain, { dataDir: apiDataDir, connections, durationMs, log });
-      results.api = { ...api, connections, durationMs };
+      log(`api: ${connections} connections × ${durationMs} ms per endpoint in ${rounds} interleaved rounds`);
+      const api = await benchApi(chain, { dataDir: apiDataDir, connections, durationMs, rounds, log });
+      results.api = { ...api, connections, durationMs, rounds };
     } catch (e) {
       results.errors.api = (e as Error).stack ?? String(e);
     }

@@ -32,7 +32,9 @@ async function rpcBlockNumber(url: string): Promise<number | undefined> {
  * A throwaway anvil on 127.0.0.1 for the bench. `loadState` starts from a cached dump, `dumpState`
  * writes the chain (blocks, receipts and state) to that file when stopped.
  */
-export async function startAnvil(opts: { loadState?: string; dumpState?: string } = {}): Promise<Anvil> {
+export async function startAnvil(
+  opts: { loadState?: string; dumpState?: string; timestamp?: number } = {},
+): Promise<Anvil> {
   const port = await freePort();
   const args = [
     "--host",
@@ -49,6 +51,7 @@ export async function startAnvil(opts: { loadState?: string; dumpState?: string 
   ];
   if (opts.loadState) args.push("--load-state", opts.loadState);
   if (opts.dumpState) args.push("--dump-state", opts.dumpState);
+  if (opts.timestamp !== undefined) args.push("--timestamp", String(opts.timestamp));
   const child: ChildProcess = spawn(anvilBin(), args, { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchChain } from "./chain.ts";
 import { startChild } from "./child.ts";
-import { type LoadResult, loadTest } from "./load.ts";
+import { type LoadResult, loadTestMany } from "./load.ts";
 import { waitFor } from "./net.ts";
 import { BENCH_ROOT, CACHE_DIR } from "./paths.ts";
 
@@ -32,24 +32,12 @@ async function getJson(url: string): Promise<{ status: number; text: string }> {
  */
 export async function benchApi(
   chain: BenchChain,
-  opts: { dataDir: string; connections: number; durationMs: number; log?: (s: string) => void },
+  opts: { dataDir: string; connections: number; durationMs: number; rounds?: number; log?: (s: string) => void },
 ): Promise<ApiResult> {
   const log = opts.log ?? (() => {});
   mkdirSync(CACHE_DIR, { recursive: true });
   const deploymentFile = join(CACHE_DIR, "api-deployment.json");
   writeFileSync(deploymentFile, JSON.stringify(chain.deployment, null, 2));
-
-  const bareChild = await startChild(join(BENCH_ROOT, "src/servers/bare-hono.ts"));
-  let bare: LoadResult;
-  try {
-    bare = await loadTest({
-      url: `http://127.0.0.1:${bareChild.port}/x`,
-      connections: opts.connections,
-      durationMs: opts.durationMs,
-    });
-  } finally {
-    await bareChild.stop();
-  }
 
   const env: Record<string, string> = {
     CHAINS: "local",
@@ -59,7 +47,11 @@ export async function benchApi(
     ROLES: "api,indexer",
     WEB_DIST: join(CACHE_DIR, "no-web-dist"),
   };
-  const server = await startChild(join(BENCH_ROOT, "src/servers/sofi-server.ts"), env);
+  const bareChild = await startChild(join(BENCH_ROOT, "src/servers/bare-hono.ts"));
+  const server = await startChild(join(BENCH_ROOT, "src/servers/sofi-server.ts"), env).catch(async (e) => {
+    await bareChild.stop();
+    throw e;
+  });
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const t0 = performance.now();
@@ -83,20 +75,17 @@ export async function benchApi(
       JSON.parse(r.text);
       samples[name] = r.text.slice(0, 400);
     }
-    const tokens = await loadTest({
-      url: base + API_PATHS.tokens,
+    const [bare, tokens, ticker] = (await loadTestMany({
+      urls: [`http://127.0.0.1:${bareChild.port}/x`, base + API_PATHS.tokens, base + API_PATHS.ticker],
       connections: opts.connections,
       durationMs: opts.durationMs,
-    });
-    const ticker = await loadTest({
-      url: base + API_PATHS.ticker,
-      connections: opts.connections,
-      durationMs: opts.durationMs,
-    });
+      rounds: opts.rounds,
+    })) as [LoadResult, LoadResult, LoadResult];
     return { server: { db: "pglite", indexedBlock, waitedForIndexMs }, bare, tokens, ticker, samples };
   } catch (e) {
     throw new Error(`${(e as Error).message}\n--- server output ---\n${server.output().slice(-3000)}`);
   } finally {
     await server.stop();
+    await bareChild.stop();
   }
 }

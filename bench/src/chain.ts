@@ -11,28 +11,36 @@ import {
   getContractAddress,
   type Hex,
   http,
+  parseAbi,
+  parseEther,
   parseUnits,
 } from "viem";
 import { foundry } from "viem/chains";
+import { deployAll } from "../../contracts/scripts/index.ts";
+import { seed } from "../../contracts/scripts/seed.ts";
 import { type Anvil, startAnvil } from "./anvil.ts";
-import { type Artifact, benchArtifact, uniswapArtifact } from "./artifacts.ts";
+import { benchArtifact } from "./artifacts.ts";
+import { PAIR_EVENTS } from "./ceiling.ts";
 import { CACHE_DIR } from "./paths.ts";
 import { stripTraces } from "./strip-traces.ts";
 
 /** Bump when the generated chain changes shape: cached chains under another version are ignored. */
-export const CHAIN_VERSION = "bench-chain-v1";
+export const CHAIN_VERSION = "bench-chain-v2";
 
-/** anvil's first funded account (well-known test key; unlocked on anvil, so no signing needed here). */
+/** anvil's first funded account, the deployer of deployAll (unlocked on anvil: no signing here). */
 const DEPLOYER: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
 export type BenchChainMeta = {
   version: string;
+  /** Swaps added by SwapBatcher on top of the seeded history. */
   swaps: number;
   swapsPerTx: number;
-  /** Blocks that hold the deployment and the swaps. */
+  seedDays: number;
+  seedSwaps: number;
+  /** Blocks that hold the deployment, the seeded history and the batched swaps. */
   fromBlock: number;
   toBlock: number;
-  /** Swap + Sync logs emitted by the pairs in [fromBlock, toBlock] (counted while generating). */
+  /** Swap + Sync logs of the deployment's pairs in [fromBlock, toBlock] (counted after generating). */
   pairEvents: number;
   deployment: Deployment;
   generatedInMs: number;
@@ -40,38 +48,34 @@ export type BenchChainMeta = {
 
 export type BenchChain = BenchChainMeta & { anvil: Anvil; rpcUrl: string; cached: boolean };
 
-const TOKENS = [
-  { symbol: "WETH", name: "Wrapped Ether (bench)", decimals: 18, tags: ["base"] },
-  { symbol: "USDT", name: "Tether USD (bench)", decimals: 18, tags: ["stable"] },
-  { symbol: "RAI", name: "RAI (bench)", decimals: 18, tags: ["defi"] },
-  { symbol: "SOFI", name: "SOFI (bench)", decimals: 18, tags: ["governance"] },
-] as const;
-/** Pairs by token index, with initial reserves (whole tokens) giving sane prices: 1 WETH = 3000 USDT, RAI = 3 USDT, SOFI = 0.5 USDT. */
-const PAIRS: [number, number, bigint, bigint][] = [
-  [0, 1, 10_000n, 30_000_000n],
-  [2, 1, 10_000_000n, 30_000_000n],
-  [3, 0, 60_000_000n, 10_000n],
-  [2, 0, 10_000_000n, 10_000n],
-];
+const ERC20 = parseAbi([
+  "function mint(address to, uint256 amount)",
+  "function transfer(address to, uint256 amount) returns (bool)",
+  "function deposit() payable",
+]);
+const PAIR = parseAbi(["function getReserves() view returns (uint112, uint112, uint32)"]);
 
-function cachePaths(swaps: number, swapsPerTx: number) {
-  const key = `${CHAIN_VERSION}-${swaps}-${swapsPerTx}`;
+function cachePaths(swaps: number, swapsPerTx: number, seedDays: number) {
+  const key = `${CHAIN_VERSION}-${swaps}-${swapsPerTx}-${seedDays}d`;
   return { state: join(CACHE_DIR, `${key}.state.json`), meta: join(CACHE_DIR, `${key}.meta.json`) };
 }
 
 /**
- * A local anvil chain holding `swaps` Uniswap V2 swaps (each a Swap + Sync on a pair), built with
- * SwapBatcher (`swapsPerTx` swaps per transaction, one transaction per block) and cached in
- * bench/.cache so reruns only load it.
+ * The product's own local chain (contracts' deployAll + seed: every token, both DEXes, `seedDays`
+ * of history) plus `swaps` more Uniswap V2 swaps done by SwapBatcher, `swapsPerTx` per
+ * transaction, spread over every pair. Cached in bench/.cache (anvil state dump without call
+ * traces) so reruns only load it.
  */
 export async function benchChain(opts: {
   swaps: number;
   swapsPerTx?: number;
+  seedDays?: number;
   log?: (s: string) => void;
 }): Promise<BenchChain> {
   const swapsPerTx = opts.swapsPerTx ?? 250;
+  const seedDays = opts.seedDays ?? 30;
   const log = opts.log ?? (() => {});
-  const paths = cachePaths(opts.swaps, swapsPerTx);
+  const paths = cachePaths(opts.swaps, swapsPerTx, seedDays);
   mkdirSync(CACHE_DIR, { recursive: true });
   if (existsSync(paths.state) && existsSync(paths.meta) && statSync(paths.state).size > 0) {
     const meta = JSON.parse(readFileSync(paths.meta, "utf8")) as BenchChainMeta;
@@ -81,14 +85,17 @@ export async function benchChain(opts: {
       return { ...meta, anvil, rpcUrl: anvil.rpcUrl, cached: true };
     }
   }
-  log(`generating a chain with ${opts.swaps} swaps (${swapsPerTx} per tx); cached for the next run`);
+  log(
+    `generating the bench chain: deploy, ${seedDays} days of seeded history, then ${opts.swaps} swaps (${swapsPerTx} per tx); cached for the next run`,
+  );
   const tmpState = `${paths.state}.tmp`;
   rmSync(tmpState, { force: true });
   const started = performance.now();
-  const gen = await startAnvil({ dumpState: tmpState });
+  const nowSec = Math.floor(Date.now() / 1000);
+  const gen = await startAnvil({ dumpState: tmpState, timestamp: nowSec - seedDays * 86400 });
   let meta: BenchChainMeta;
   try {
-    meta = await generate(gen.rpcUrl, opts.swaps, swapsPerTx, log);
+    meta = await generate(gen.rpcUrl, opts.swaps, swapsPerTx, seedDays, log);
     meta.generatedInMs = performance.now() - started;
   } finally {
     await gen.stop();
@@ -106,28 +113,30 @@ async function generate(
   rpcUrl: string,
   swaps: number,
   swapsPerTx: number,
+  seedDays: number,
   log: (s: string) => void,
 ): Promise<BenchChainMeta> {
   const transport = http(rpcUrl, { timeout: 120_000 });
   const pub = createPublicClient({ chain: foundry, transport, cacheTime: 0 });
   const wallet = createWalletClient({ chain: foundry, transport, account: DEPLOYER });
-  let nonce = await pub.getTransactionCount({ address: DEPLOYER });
-  const fromBlock = Number(await pub.getBlockNumber()) + 1;
 
+  const deployment = await deployAll({ rpcUrl, outDir: false });
+  let seedSwaps = 0;
+  if (seedDays > 0) {
+    const s = await seed({ rpcUrl, deployment, days: seedDays });
+    seedSwaps = s.swaps;
+    log(`  seeded ${s.swaps} swaps over ${s.blocks} blocks`);
+  }
+  await pub.request({ method: "evm_setAutomine" as never, params: [true] as never });
+
+  let nonce = await pub.getTransactionCount({ address: DEPLOYER, blockTag: "pending" });
   const pending: Hex[] = [];
-  const send = async (to: Address | undefined, data: Hex, gas = 8_000_000n): Promise<Hex> => {
-    const hash = await wallet.sendTransaction({ to: to ?? null, data, gas, nonce, gasPrice: 2_000_000_000n });
+  const send = async (to: Address | null, data: Hex, gas: bigint, value?: bigint): Promise<Hex> => {
+    const hash = await wallet.sendTransaction({ to, data, gas, nonce, gasPrice: 50_000_000_000n, value });
     nonce++;
     pending.push(hash);
     return hash;
   };
-  const deploy = async (art: Artifact, args: unknown[] = []): Promise<Address> => {
-    const address = getContractAddress({ from: DEPLOYER, nonce: BigInt(nonce) });
-    await send(undefined, encodeDeployData({ abi: art.abi, bytecode: art.bytecode, args }), 15_000_000n);
-    return address;
-  };
-  const call = (to: Address, abi: Abi, functionName: string, args: unknown[], gas?: bigint) =>
-    send(to, encodeFunctionData({ abi, functionName, args }), gas);
   const settle = async () => {
     for (const hash of pending.splice(0)) {
       const r = await pub.waitForTransactionReceipt({ hash });
@@ -135,115 +144,110 @@ async function generate(
     }
   };
 
-  const token = benchArtifact("BenchToken");
   const batcherArt = benchArtifact("SwapBatcher");
-  const factoryArt = uniswapArtifact("UniswapV2Factory");
-  const pairArt = uniswapArtifact("UniswapV2Pair");
+  const batcher = getContractAddress({ from: DEPLOYER, nonce: BigInt(nonce) });
+  await send(null, encodeDeployData({ abi: batcherArt.abi, bytecode: batcherArt.bytecode }), 3_000_000n);
 
-  const tokenAddrs: Address[] = [];
-  for (const t of TOKENS) tokenAddrs.push(await deploy(token, [t.name, t.symbol, t.decimals]));
-  const factory = await deploy(factoryArt, [DEPLOYER]);
-  const batcher = await deploy(batcherArt);
-  await settle();
-
-  const pairs: { address: Address; token0: Address; token1: Address }[] = [];
-  for (const [a, b, ra, rb] of PAIRS) {
-    const ta = tokenAddrs[a] as Address;
-    const tb = tokenAddrs[b] as Address;
-    await call(factory, factoryArt.abi, "createPair", [ta, tb], 5_000_000n);
-    await settle();
-    const pair = (await pub.readContract({
-      address: factory,
-      abi: factoryArt.abi,
-      functionName: "getPair",
-      args: [ta, tb],
-    })) as Address;
-    await call(ta, token.abi, "mint", [pair, parseUnits(ra.toString(), 18)], 200_000n);
-    await call(tb, token.abi, "mint", [pair, parseUnits(rb.toString(), 18)], 200_000n);
-    await call(pair, pairArt.abi, "mint", [DEPLOYER], 500_000n);
-    const [token0, token1] = ta.toLowerCase() < tb.toLowerCase() ? [ta, tb] : [tb, ta];
-    pairs.push({ address: pair, token0, token1 });
+  // Fund the batcher: every test token minted by its owner (the deployer), WETH wrapped from ETH.
+  await pub.request({
+    method: "anvil_setBalance" as never,
+    params: [DEPLOYER, `0x${parseEther("1000000000").toString(16)}`] as never,
+  });
+  for (const t of deployment.tokens) {
+    if (t.address.toLowerCase() === deployment.weth.toLowerCase()) {
+      await send(
+        t.address,
+        encodeFunctionData({ abi: ERC20, functionName: "deposit" }),
+        100_000n,
+        parseEther("100000000"),
+      );
+      await send(
+        t.address,
+        encodeFunctionData({ abi: ERC20, functionName: "transfer", args: [batcher, parseEther("100000000")] }),
+        100_000n,
+      );
+    } else {
+      const amount = parseUnits("1000000000000", t.decimals);
+      await send(
+        t.address,
+        encodeFunctionData({ abi: ERC20, functionName: "mint", args: [batcher, amount] }),
+        300_000n,
+      );
+    }
   }
-  for (const t of tokenAddrs) await call(t, token.abi, "mint", [batcher, parseUnits("1000000000000", 18)], 200_000n);
   await settle();
 
-  // Swap sizes: 1/100,000 of the smaller side's reserve keeps prices moving but never draining a pair.
-  const amountIn = (p: number) => {
-    const [, , ra, rb] = PAIRS[p] as [number, number, bigint, bigint];
-    return parseUnits((ra < rb ? ra : rb).toString(), 18) / 100_000n;
-  };
-  const runData = (p: number, count: number) =>
+  // Each pair trades 1/100,000 of its reserves per swap in either direction: prices move, never drain.
+  const plans: { pair: Address; a0: bigint; a1: bigint }[] = [];
+  for (const p of deployment.pairs) {
+    const [r0, r1] = (await pub.readContract({ address: p.address, abi: PAIR, functionName: "getReserves" })) as [
+      bigint,
+      bigint,
+      number,
+    ];
+    if (r0 < 10n ** 8n || r1 < 10n ** 8n) continue;
+    plans.push({ pair: p.address, a0: r0 / 100_000n, a1: r1 / 100_000n });
+  }
+  if (plans.length === 0) throw new Error("no pair of the deployment has liquidity to swap against");
+  const runData = (plan: (typeof plans)[number], count: number) =>
     encodeFunctionData({
-      abi: batcherArt.abi,
+      abi: batcherArt.abi as Abi,
       functionName: "run",
-      args: [(pairs[p] as { address: Address }).address, BigInt(count), amountIn(p)],
+      args: [plan.pair, BigInt(count), plan.a0, plan.a1],
     });
-  const gasPerBatch = await pub.estimateGas({ account: DEPLOYER, to: batcher, data: runData(0, swapsPerTx) });
-  const gas = (gasPerBatch * 13n) / 10n + 200_000n;
   const txs = Math.ceil(swaps / swapsPerTx);
   let left = swaps;
   let lastLog = performance.now();
   for (let i = 0; i < txs; i++) {
     const count = Math.min(swapsPerTx, left);
     left -= count;
-    await send(batcher, runData(i % pairs.length, count), gas);
+    const plan = plans[i % plans.length] as (typeof plans)[number];
+    // A swap costs 40-120k gas (SOFI's vote checkpoints are the dearest); anvil's block limit here is 1e9.
+    await send(batcher, runData(plan, count), BigInt(count) * 250_000n + 1_000_000n);
     if (pending.length >= 25) await settle();
     if (performance.now() - lastLog > 5000) {
-      log(`  ${i + 1}/${txs} batches`);
+      log(`  ${i + 1}/${txs} swap batches`);
       lastLog = performance.now();
     }
   }
   await settle();
+  const fromBlock = deployment.startBlock;
   const toBlock = Number(await pub.getBlockNumber());
-
-  // Count what the indexer will see (Swap + Sync per swap, plus the liquidity mints' Sync/Mint).
-  const logs = await countPairLogs(
+  const pairEvents = await countPairEvents(
     rpcUrl,
-    pairs.map((p) => p.address),
+    deployment.pairs.map((p) => p.address),
     fromBlock,
     toBlock,
   );
-  log(`  generated ${swaps} swaps in blocks ${fromBlock}..${toBlock} (${logs} pair logs)`);
-
-  const deployment: Deployment = {
-    chainId: 31337,
-    startBlock: fromBlock,
-    deployer: DEPLOYER,
-    weth: tokenAddrs[0] as Address,
-    multicall3: "0x0000000000000000000000000000000000000000",
-    dexes: [{ name: "Bench V2", factory, router: "0x0000000000000000000000000000000000000000" }],
-    tokens: TOKENS.map((t, i) => ({ ...t, tags: [...t.tags], address: tokenAddrs[i] as Address })),
-    pairs: pairs.map((p) => ({ ...p, dex: "Bench V2" })),
-    contracts: { SwapBatcher: batcher },
-  };
+  log(
+    `  ${swaps} batched swaps over ${plans.length} pairs; blocks ${fromBlock}-${toBlock}, ${pairEvents} Swap+Sync events`,
+  );
   return {
     version: CHAIN_VERSION,
     swaps,
     swapsPerTx,
+    seedDays,
+    seedSwaps,
     fromBlock,
     toBlock,
-    pairEvents: logs,
-    deployment,
+    pairEvents,
+    deployment: { ...deployment, contracts: { ...deployment.contracts, SwapBatcher: batcher } },
     generatedInMs: 0,
   };
 }
 
-async function countPairLogs(rpcUrl: string, addresses: Address[], fromBlock: number, toBlock: number) {
+async function countPairEvents(rpcUrl: string, addresses: Address[], fromBlock: number, toBlock: number) {
   const pub = createPublicClient({
     chain: foundry,
     transport: http(rpcUrl, { timeout: 120_000, maxResponseBodySize: false }),
   });
   let n = 0;
   for (let b = fromBlock; b <= toBlock; b += 50) {
-    const logs = await pub.request({
-      method: "eth_getLogs",
-      params: [
-        {
-          address: addresses,
-          fromBlock: `0x${b.toString(16)}`,
-          toBlock: `0x${Math.min(toBlock, b + 49).toString(16)}`,
-        },
-      ],
+    const logs = await pub.getLogs({
+      address: addresses,
+      events: PAIR_EVENTS,
+      fromBlock: BigInt(b),
+      toBlock: BigInt(Math.min(toBlock, b + 49)),
     });
     n += logs.length;
   }

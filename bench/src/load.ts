@@ -32,11 +32,98 @@ function once(agent: Agent, url: URL): Promise<number> {
   });
 }
 
+type Samples = { latencies: number[]; errors: number; non2xx: number; elapsedMs: number };
+
+/** One closed-loop burst: `connections` workers, each sending the next GET when the previous response ends. */
+async function burst(agent: Agent, url: URL, connections: number, durationMs: number, maxRequests: number) {
+  const s: Samples = { latencies: [], errors: 0, non2xx: 0, elapsedMs: 0 };
+  let sent = 0;
+  const start = performance.now();
+  const end = start + durationMs;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end && sent < maxRequests) {
+        sent++;
+        const t = performance.now();
+        try {
+          const status = await once(agent, url);
+          s.latencies.push(performance.now() - t);
+          if (status < 200 || status >= 300) s.non2xx++;
+        } catch {
+          s.errors++;
+        }
+      }
+    }),
+  );
+  s.elapsedMs = performance.now() - start;
+  return s;
+}
+
+function summarise(url: string, connections: number, parts: Samples[]): LoadResult {
+  const latencies = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
+  const elapsed = parts.reduce((a, p) => a + p.elapsedMs, 0);
+  const sum = latencies.reduce((a, b) => a + b, 0);
+  return {
+    url,
+    connections,
+    durationMs: elapsed,
+    requests: latencies.length,
+    errors: parts.reduce((a, p) => a + p.errors, 0),
+    non2xx: parts.reduce((a, p) => a + p.non2xx, 0),
+    rps: latencies.length / (elapsed / 1000),
+    latencyMs: {
+      mean: latencies.length ? sum / latencies.length : 0,
+      p50: percentile(latencies, 50),
+      p90: percentile(latencies, 90),
+      p99: percentile(latencies, 99),
+      max: latencies[latencies.length - 1] ?? 0,
+    },
+  };
+}
+
+function assertLocal(url: URL) {
+  if (url.hostname !== "127.0.0.1" && url.hostname !== "localhost") throw new Error("load tests only target 127.0.0.1");
+}
+
 /**
- * Closed-loop HTTP load: `connections` keep-alive connections each send the next GET as soon as
- * the previous response ends, for `durationMs` (and never more than `maxRequests` in all).
- * Only for 127.0.0.1 targets.
+ * Closed-loop HTTP load on several URLs, fairly: `rounds` rounds, each giving every URL
+ * `durationMs / rounds` of load in turn (after a short warm-up of its connections), so a change in
+ * the machine's background load hits every URL alike. `connections` keep-alive connections per
+ * URL; never more than `maxRequests` per URL per round. Only for 127.0.0.1 targets.
  */
+export async function loadTestMany(opts: {
+  urls: string[];
+  connections?: number;
+  durationMs?: number;
+  rounds?: number;
+  warmupMs?: number;
+  maxRequests?: number;
+}): Promise<LoadResult[]> {
+  const urls = opts.urls.map((u) => new URL(u));
+  for (const u of urls) assertLocal(u);
+  const connections = opts.connections ?? 50;
+  const rounds = Math.max(1, opts.rounds ?? 1);
+  const slice = (opts.durationMs ?? 10_000) / rounds;
+  const maxRequests = opts.maxRequests ?? 2_000_000;
+  const agents = urls.map(() => new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections }));
+  const parts: Samples[][] = urls.map(() => []);
+  try {
+    for (let r = 0; r < rounds; r++) {
+      for (let i = 0; i < urls.length; i++) {
+        const url = urls[i] as URL;
+        const agent = agents[i] as Agent;
+        // Warm-up (not counted): opens the connections, lets the JIT and caches settle.
+        await burst(agent, url, connections, opts.warmupMs ?? (r === 0 ? 500 : 100), maxRequests);
+        (parts[i] as Samples[]).push(await burst(agent, url, connections, slice, maxRequests));
+      }
+    }
+  } finally {
+    for (const a of agents) a.destroy();
+  }
+  return urls.map((_u, i) => summarise(opts.urls[i] as string, connections, parts[i] as Samples[]));
+}
+
+/** Closed-loop HTTP load on one URL (see loadTestMany). */
 export async function loadTest(opts: {
   url: string;
   connections?: number;
@@ -44,61 +131,6 @@ export async function loadTest(opts: {
   warmupMs?: number;
   maxRequests?: number;
 }): Promise<LoadResult> {
-  const url = new URL(opts.url);
-  if (url.hostname !== "127.0.0.1" && url.hostname !== "localhost") throw new Error("load tests only target 127.0.0.1");
-  const connections = opts.connections ?? 50;
-  const durationMs = opts.durationMs ?? 10_000;
-  const maxRequests = opts.maxRequests ?? 2_000_000;
-  const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
-  try {
-    // Warm-up: open the connections and let the JIT settle; not counted.
-    const warmEnd = performance.now() + (opts.warmupMs ?? 500);
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < warmEnd) await once(agent, url).catch(() => 0);
-      }),
-    );
-    const latencies: number[] = [];
-    let errors = 0;
-    let non2xx = 0;
-    let sent = 0;
-    const start = performance.now();
-    const end = start + durationMs;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < end && sent < maxRequests) {
-          sent++;
-          const t = performance.now();
-          try {
-            const status = await once(agent, url);
-            latencies.push(performance.now() - t);
-            if (status < 200 || status >= 300) non2xx++;
-          } catch {
-            errors++;
-          }
-        }
-      }),
-    );
-    const elapsed = performance.now() - start;
-    latencies.sort((a, b) => a - b);
-    const sum = latencies.reduce((a, b) => a + b, 0);
-    return {
-      url: opts.url,
-      connections,
-      durationMs: elapsed,
-      requests: latencies.length,
-      errors,
-      non2xx,
-      rps: latencies.length / (elapsed / 1000),
-      latencyMs: {
-        mean: latencies.length ? sum / latencies.length : 0,
-        p50: percentile(latencies, 50),
-        p90: percentile(latencies, 90),
-        p99: percentile(latencies, 99),
-        max: latencies[latencies.length - 1] ?? 0,
-      },
-    };
-  } finally {
-    agent.destroy();
-  }
+  const [r] = await loadTestMany({ ...opts, urls: [opts.url] });
+  return r as LoadResult;
 }

@@ -21,6 +21,9 @@ export type Results = {
     chain: {
       swaps: number;
       swapsPerTx: number;
+      seedDays: number;
+      seedSwaps: number;
+      pairs: number;
       fromBlock: number;
       toBlock: number;
       pairEvents: number;
@@ -32,7 +35,7 @@ export type Results = {
     pglite?: IndexerResult;
     postgres?: IndexerResult;
   };
-  api?: ApiResult & { connections: number; durationMs: number };
+  api?: ApiResult & { connections: number; durationMs: number; rounds: number };
   web?: WebResult;
   errors: Record<string, string>;
   totalMs?: number;
@@ -61,7 +64,7 @@ export function formatResults(r: Results): string {
     const i = r.indexer;
     out.push("");
     out.push(
-      `Indexer backfill · anvil chain with ${int(i.chain.swaps)} Uniswap V2 swaps (${int(i.chain.pairEvents)} pair logs, blocks ${i.chain.fromBlock}-${i.chain.toBlock}, ${i.chain.swapsPerTx} swaps/tx)${i.chain.cached ? " · cached chain" : ` · chain generated in ${sec(i.chain.generatedInMs)}`}`,
+      `Indexer backfill · local anvil chain: deployAll + ${i.chain.seedDays} days seeded (${int(i.chain.seedSwaps)} swaps) + ${int(i.chain.swaps)} batched swaps (${i.chain.swapsPerTx}/tx) on ${i.chain.pairs} Uniswap V2 pairs = ${int(i.chain.pairEvents)} Swap+Sync events in blocks ${i.chain.fromBlock}-${i.chain.toBlock}${i.chain.cached ? " · cached chain" : ` · chain generated in ${sec(i.chain.generatedInMs)}`}`,
     );
     const rows: string[][] = [
       [
@@ -105,7 +108,7 @@ export function formatResults(r: Results): string {
     const a = r.api;
     out.push("");
     out.push(
-      `API under load · ${a.connections} keep-alive connections × ${sec(a.durationMs)} per endpoint · server on ${a.server.db}, chain indexed to block ${a.server.indexedBlock}`,
+      `API under load · ${a.connections} keep-alive connections × ${sec(a.durationMs)} per endpoint in ${a.rounds} interleaved round(s) · server on ${a.server.db}, chain indexed to block ${a.server.indexedBlock}`,
     );
     const row = (name: string, l: LoadResult, target: boolean) => [
       name,

@@ -19,8 +19,9 @@ interface IBenchERC20 {
 /// directions, so each swap emits the pair's Swap and Sync events. It must hold enough of both
 /// tokens (it pays the input of every swap and receives the output back).
 contract SwapBatcher {
-    /// `amountIn` of the input token is sent per swap; the output follows the pair's 0.3% fee formula.
-    function run(address pair, uint256 count, uint256 amountIn) external {
+    /// Even swaps send `amount0In` of token0, odd ones `amount1In` of token1 (so tokens of any
+    /// decimals and price trade sensible sizes); outputs follow the pair's 0.3% fee formula.
+    function run(address pair, uint256 count, uint256 amount0In, uint256 amount1In) external {
         IBenchPair p = IBenchPair(pair);
         address t0 = p.token0();
         address t1 = p.token1();
@@ -29,16 +30,16 @@ contract SwapBatcher {
         uint256 reserve1 = r1;
         for (uint256 i = 0; i < count; i++) {
             if (i % 2 == 0) {
-                uint256 out = _amountOut(amountIn, reserve0, reserve1);
-                require(IBenchERC20(t0).transfer(pair, amountIn), "transfer0");
+                uint256 out = _amountOut(amount0In, reserve0, reserve1);
+                require(IBenchERC20(t0).transfer(pair, amount0In), "transfer0");
                 p.swap(0, out, address(this), "");
-                reserve0 += amountIn;
+                reserve0 += amount0In;
                 reserve1 -= out;
             } else {
-                uint256 out = _amountOut(amountIn, reserve1, reserve0);
-                require(IBenchERC20(t1).transfer(pair, amountIn), "transfer1");
+                uint256 out = _amountOut(amount1In, reserve1, reserve0);
+                require(IBenchERC20(t1).transfer(pair, amount1In), "transfer1");
                 p.swap(out, 0, address(this), "");
-                reserve1 += amountIn;
+                reserve1 += amount1In;
                 reserve0 -= out;
             }
         }
