@@ -2,9 +2,10 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createPublicClient, http, parseEther } from "viem";
+import { createPublicClient, http, parseEther, toHex } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { ANVIL_ACCOUNTS } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
+import { ANVIL_ACCOUNTS, ANVIL_MNEMONIC } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
 import { getFreePort, startAnvil } from "./anvil.ts";
 
 function alive(pid: number): boolean {
@@ -33,6 +34,15 @@ describe("startAnvil", () => {
     expect(await client.getChainId()).toBe(31337);
     expect((await client.getBlock({ blockNumber: 0n })).timestamp).toBe(BigInt(genesis));
     expect(await client.getBalance({ address: ANVIL_ACCOUNTS[9]?.address ?? "0x" })).toBe(parseEther("10000"));
+    // The exported dev accounts are anvil's own, derived from the mnemonic.
+    expect(await client.request({ method: "eth_accounts" as never })).toEqual(
+      ANVIL_ACCOUNTS.map((a) => a.address.toLowerCase()),
+    );
+    ANVIL_ACCOUNTS.forEach((a, i) => {
+      const derived = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i });
+      expect(derived.address).toBe(a.address);
+      expect(toHex(derived.getHdKey().privateKey ?? new Uint8Array())).toBe(a.privateKey);
+    });
     expect(alive(anvil.pid)).toBe(true);
     await anvil.stop();
     expect(alive(anvil.pid)).toBe(false);
