@@ -47,7 +47,25 @@ async function dbRows(db: Db) {
   return { syncs, swaps };
 }
 
+/** pair_candles must equal the last sync per (pair, 5-minute bucket), recomputed from pair_syncs. */
+async function expectCandlesConsistent(db: Db) {
+  const q = (sql: string) =>
+    db.query<{ pair: string; bucket: unknown; block_number: unknown; log_index: number; r0: string }>(sql);
+  const candles = await q(
+    "SELECT pair, bucket, block_number, log_index, reserve0::text AS r0 FROM pair_candles ORDER BY pair, bucket",
+  );
+  const derived = await q(
+    `SELECT DISTINCT ON (pair, bucket) pair, (timestamp / 300) * 300 AS bucket, block_number, log_index, reserve0::text AS r0
+     FROM pair_syncs ORDER BY pair, bucket, block_number DESC, log_index DESC`,
+  );
+  const norm = (rows: typeof candles) =>
+    rows.map((r) => `${r.pair}:${Number(r.bucket)}:${Number(r.block_number)}:${r.log_index}:${r.r0}`);
+  expect(candles.length).toBeGreaterThan(0);
+  expect(norm(candles)).toEqual(norm(derived));
+}
+
 async function expectDbMatchesChain(db: Db) {
+  await expectCandlesConsistent(db);
   const want = await chainEvents();
   const got = await dbRows(db);
   expect(got.syncs.map((r) => `${Number(r.block_number)}:${r.log_index}:${r.pair}:${r.r0}:${r.r1}`)).toEqual(

@@ -14,6 +14,7 @@ import {
 } from "@sofi/core";
 import type { ChainInfo, Deployment, PairDeployment, TokenDeployment } from "@sofi/protocol";
 import type { Db } from "../db/client.ts";
+import { CANDLE_SECONDS } from "../indexer/uniswap-v2.ts";
 
 export const USD_ANCHORS = ["USDT", "USDC", "DAI"] as const;
 
@@ -75,7 +76,11 @@ export class Market {
     return this.byAddress.get(address.toLowerCase());
   }
 
-  /** Latest reserves of every pair at or before `at` (unix seconds; default: latest indexed). */
+  /**
+   * Latest reserves of every pair at or before `at` (unix seconds; default: latest indexed), from
+   * the 5-minute candles: a sync inside `at`'s own bucket but before `at` is seen only once its
+   * bucket closes before `at` (≤ 5 min granularity for past prices; the latest price is exact).
+   */
   async reservesAt(at?: number): Promise<Map<string, Reserves>> {
     const key = at === undefined ? -1 : at;
     const now = Date.now();
@@ -88,11 +93,16 @@ export class Market {
         `SELECT p.pair, s.reserve0::text AS r0, s.reserve1::text AS r1
          FROM unnest($2::text[]) AS p(pair)
          CROSS JOIN LATERAL (
-           SELECT reserve0, reserve1 FROM pair_syncs
-           WHERE chain_id = $1 AND pair = p.pair AND timestamp <= $3
-           ORDER BY timestamp DESC, block_number DESC, log_index DESC LIMIT 1
+           SELECT reserve0, reserve1 FROM pair_candles
+           WHERE chain_id = $1 AND pair = p.pair AND bucket <= $4 AND timestamp <= $3
+           ORDER BY bucket DESC LIMIT 1
          ) s`,
-        [this.chain.id, `{${this.pairs.map((p) => p.address).join(",")}}`, at ?? Number.MAX_SAFE_INTEGER],
+        [
+          this.chain.id,
+          `{${this.pairs.map((p) => p.address).join(",")}}`,
+          at ?? Number.MAX_SAFE_INTEGER,
+          at === undefined ? Number.MAX_SAFE_INTEGER : Math.floor(at / CANDLE_SECONDS) * CANDLE_SECONDS,
+        ],
       );
       for (const r of rows) value.set(r.pair, { r0: BigInt(r.r0), r1: BigInt(r.r1) });
     }
@@ -171,7 +181,7 @@ export class Market {
     return { symbol, price, priceChangePercent: priceChangePercent(price, before) };
   }
 
-  /** Last price per time bucket of one pool, computed in SQL (decimals applied there too). */
+  /** Last price per time bucket of one pool, from pair_candles in SQL (decimals applied there too). */
   private async poolSeries(
     pair: PairDeployment,
     baseIsToken0: boolean,
@@ -185,13 +195,13 @@ export class Market {
     const scale = `1e${base.decimals - quote.decimals}`;
     const rows = await this.db.query<{ ts: unknown; value: unknown }>(
       `WITH pts AS (
-         SELECT DISTINCT ON (b) (timestamp / $3) * $3 AS b, ${rb} AS rb, ${rq} AS rq
-         FROM pair_syncs WHERE chain_id = $1 AND pair = $2 AND timestamp >= $4
-         ORDER BY b, timestamp DESC, block_number DESC, log_index DESC
+         SELECT DISTINCT ON (b) (bucket / $3) * $3 AS b, ${rb} AS rb, ${rq} AS rq
+         FROM pair_candles WHERE chain_id = $1 AND pair = $2 AND bucket >= $4
+         ORDER BY b, bucket DESC
        ), first AS (
-         SELECT $4::int8 AS b, ${rb} AS rb, ${rq} AS rq FROM pair_syncs
-         WHERE chain_id = $1 AND pair = $2 AND timestamp < $4
-         ORDER BY timestamp DESC, block_number DESC, log_index DESC LIMIT 1
+         SELECT $4::int8 AS b, ${rb} AS rb, ${rq} AS rq FROM pair_candles
+         WHERE chain_id = $1 AND pair = $2 AND bucket < $4
+         ORDER BY bucket DESC LIMIT 1
        )
        SELECT b AS ts, CASE WHEN rb = 0 THEN 0 ELSE (rq * ${scale}::numeric / rb)::float8 END AS value
        FROM (SELECT * FROM first UNION ALL SELECT * FROM pts) x ORDER BY b`,

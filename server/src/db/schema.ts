@@ -54,10 +54,7 @@ export const pairSwaps = pgTable(
     amount0Out: uint256("amount0_out").notNull(),
     amount1Out: uint256("amount1_out").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] }),
-    index("pair_swaps_pair_time").on(t.chainId, t.pair, t.timestamp),
-  ],
+  (t) => [primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] })],
 );
 
 /** Uniswap V2 pair `Sync` events: reserves over time, the source of prices. */
@@ -72,10 +69,27 @@ export const pairSyncs = pgTable(
     reserve0: uint256("reserve0").notNull(),
     reserve1: uint256("reserve1").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] }),
-    index("pair_syncs_pair_time").on(t.chainId, t.pair, t.timestamp),
-  ],
+  (t) => [primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] })],
+);
+
+/**
+ * Last reserves of each pair per 5-minute bucket (CANDLE_SECONDS), maintained by the indexer in
+ * the same transaction as pair_syncs. Prices, 24 h changes and history read this small table
+ * instead of every Sync; chart buckets (15 min, 1 h, 4 h, 1 d) are multiples of it, so they stay exact.
+ */
+export const pairCandles = pgTable(
+  "pair_candles",
+  {
+    chainId: integer("chain_id").notNull(),
+    pair: text("pair").notNull(),
+    bucket: bigint("bucket", { mode: "number" }).notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    logIndex: integer("log_index").notNull(),
+    timestamp: bigint("timestamp", { mode: "number" }).notNull(),
+    reserve0: uint256("reserve0").notNull(),
+    reserve1: uint256("reserve1").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.pair, t.bucket] })],
 );
 
 /** Spec 000 §2 page-view tracker: signed POSTs from the web app. */

@@ -8,12 +8,25 @@ import type { Deployment } from "@sofi/protocol";
 import type { Hex, PublicClient } from "viem";
 import type { Db, Queryable } from "../db/client.ts";
 import { createRpcClient, getHeadNumber, getRawBlocks, getRawLogs, isRangeLimitError, type RawLog } from "./rpc.ts";
-import { decodeInto, emptyRows, insertRows, SWAP_TOPIC, SYNC_TOPIC, UNISWAP_V2_TABLES } from "./uniswap-v2.ts";
+import {
+  decodeInto,
+  emptyRows,
+  insertRows,
+  rollbackUniswapV2,
+  SWAP_TOPIC,
+  SYNC_TOPIC,
+  upsertCandles,
+} from "./uniswap-v2.ts";
 
 export const INDEXER_NAME = "uniswap-v2-pairs";
 /** Blocks this close to the head get their hash stored (reorg detection); older ones only at range ends. */
 export const REORG_WINDOW = 256;
 const ADVISORY_LOCK_NS = 0x50f1;
+
+/** Logs per getLogs request the range sizing aims at. */
+export const TARGET_LOGS = 20_000;
+const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, n));
+type FetchedRange = { from: number; to: number; logs: RawLog[] };
 
 export type Checkpoint = { blockNumber: number; blockHash: string };
 
@@ -79,7 +92,7 @@ export class ChainIndexer {
     this.client = opts.client ?? createRpcClient(opts.rpcUrl as string);
     this.addresses = [...new Set(opts.deployment.pairs.map((p) => p.address.toLowerCase() as Hex))];
     this.maxRange = opts.maxBlockRange ?? 100_000;
-    this.range = this.maxRange;
+    this.range = Math.min(this.maxRange, 100);
     this.log = opts.log ?? (() => {});
   }
 
@@ -101,7 +114,7 @@ export class ChainIndexer {
       stats.reorgs++;
       cp = await this.rollback(cp);
     }
-    let from = cp ? cp.blockNumber + 1 : this.deployment.startBlock;
+    const from = cp ? cp.blockNumber + 1 : this.deployment.startBlock;
     stats.fromBlock = from;
     stats.toBlock = target;
     if (this.addresses.length === 0) {
@@ -113,11 +126,35 @@ export class ChainIndexer {
       stats.ms = performance.now() - started;
       return stats;
     }
-    while (from <= target && !this.stopped) {
+    // Pipeline: the next range's logs are fetched while this range commits. Range width adapts to
+    // log density (aiming at TARGET_LOGS per request) and halves on provider limit errors.
+    let next: Promise<FetchedRange> | null = from <= target ? this.fetchRange(from, target) : null;
+    while (next && !this.stopped) {
+      const cur = await next;
+      next = null;
+      const density = cur.logs.length / (cur.to - cur.from + 1);
+      this.range =
+        density > 0
+          ? clamp(Math.floor(TARGET_LOGS / density), 1, this.maxRange)
+          : Math.min(this.maxRange, this.range * 4);
+      const more = cur.to < target && !(opts.stopAfterRanges !== undefined && stats.ranges + 1 >= opts.stopAfterRanges);
+      if (more) {
+        next = this.fetchRange(cur.to + 1, target);
+        next.catch(() => {}); // handled when awaited
+      }
+      stats.events += await this.commitRange(cur.from, cur.to, head, cur.logs, stats);
+      stats.ranges++;
+    }
+    stats.ms = performance.now() - started;
+    return stats;
+  }
+
+  /** getLogs from `from` over the current range width (capped at `target`), halving on limit errors. */
+  private async fetchRange(from: number, target: number): Promise<FetchedRange> {
+    for (;;) {
       const to = Math.min(from + this.range - 1, target);
-      let logs: RawLog[];
       try {
-        logs = await getRawLogs(this.client, this.addresses, [SYNC_TOPIC, SWAP_TOPIC], from, to);
+        return { from, to, logs: await getRawLogs(this.client, this.addresses, [SYNC_TOPIC, SWAP_TOPIC], from, to) };
       } catch (e) {
         if (to > from && isRangeLimitError(e)) {
           this.range = Math.max(1, Math.floor((to - from + 1) / 2));
@@ -128,15 +165,7 @@ export class ChainIndexer {
         }
         throw e;
       }
-      const n = await this.commitRange(from, to, head, logs, stats);
-      stats.events += n;
-      stats.ranges++;
-      if (this.range < this.maxRange) this.range = Math.min(this.maxRange, this.range * 2);
-      from = to + 1;
-      if (opts.stopAfterRanges !== undefined && stats.ranges >= opts.stopAfterRanges) break;
     }
-    stats.ms = performance.now() - started;
-    return stats;
   }
 
   /** Decodes one range's logs and commits rows + block hashes + checkpoint in one transaction. */
@@ -170,6 +199,7 @@ export class ChainIndexer {
     const blockRows = headers.filter((h) => Number(h.number) >= head - REORG_WINDOW + 1 || Number(h.number) === to);
     await this.db.transaction(async (tx) => {
       await insertRows(tx, this.chainId, rows);
+      await upsertCandles(tx, this.chainId, rows);
       if (blockRows.length > 0) {
         await tx.query(
           `INSERT INTO indexer_blocks (chain_id, block_number, block_hash, timestamp)
@@ -226,8 +256,7 @@ export class ChainIndexer {
     const fork = ancestor ? ancestor.blockNumber : this.deployment.startBlock - 1;
     this.log(`chain ${this.chainId}: reorg detected at ${cp.blockNumber}; rolling back to ${fork}`);
     await this.db.transaction(async (tx) => {
-      for (const t of UNISWAP_V2_TABLES)
-        await tx.query(`DELETE FROM ${t} WHERE chain_id = $1 AND block_number > $2`, [this.chainId, fork]);
+      await rollbackUniswapV2(tx, this.chainId, fork);
       await tx.query("DELETE FROM indexer_blocks WHERE chain_id = $1 AND block_number > $2", [this.chainId, fork]);
       if (ancestor) await writeCheckpoint(tx, this.chainId, ancestor);
       else

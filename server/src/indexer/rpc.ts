@@ -17,7 +17,13 @@ export type RawBlock = { number: Hex; hash: Hex; parentHash: Hex; timestamp: Hex
 
 export function createRpcClient(rpcUrl: string): PublicClient {
   return createPublicClient({
-    transport: http(rpcUrl, { batch: { batchSize: 500, wait: 0 }, retryCount: 3, timeout: 60_000 }),
+    transport: http(rpcUrl, {
+      batch: { batchSize: 500, wait: 0 },
+      retryCount: 3,
+      timeout: 120_000,
+      // Wide getLogs ranges answer with tens of MB; ranges are sized by log count instead (engine.ts).
+      maxResponseBodySize: 512 * 1024 * 1024,
+    }),
   });
 }
 

@@ -133,5 +133,65 @@ export async function insertRows(tx: Queryable, chainId: number, rows: EventRows
   }
 }
 
-/** Tables holding this handler's rows, for reorg rollback. */
-export const UNISWAP_V2_TABLES = ["pair_swaps", "pair_syncs"] as const;
+/** Seconds per pair_candles bucket (chart buckets are multiples of it). */
+export const CANDLE_SECONDS = 300;
+
+const CANDLE_UPSERT = `ON CONFLICT (chain_id, pair, bucket) DO UPDATE SET block_number = EXCLUDED.block_number,
+  log_index = EXCLUDED.log_index, timestamp = EXCLUDED.timestamp, reserve0 = EXCLUDED.reserve0, reserve1 = EXCLUDED.reserve1
+  WHERE (EXCLUDED.block_number, EXCLUDED.log_index) > (pair_candles.block_number, pair_candles.log_index)`;
+
+/** Folds this range's syncs into pair_candles: the last sync of each (pair, bucket) wins. */
+export async function upsertCandles(tx: Queryable, chainId: number, rows: EventRows): Promise<void> {
+  const s = rows.syncs;
+  const last = new Map<string, number>();
+  for (let i = 0; i < s.block.length; i++) {
+    const key = `${s.pair[i]}:${Math.floor((s.ts[i] as number) / CANDLE_SECONDS)}`;
+    const prev = last.get(key);
+    if (
+      prev === undefined ||
+      (s.block[i] as number) > (s.block[prev] as number) ||
+      ((s.block[i] as number) === (s.block[prev] as number) && (s.logIndex[i] as number) > (s.logIndex[prev] as number))
+    )
+      last.set(key, i);
+  }
+  if (last.size === 0) return;
+  const idx = [...last.values()];
+  const col = <T extends string | number>(a: T[], f: (v: T) => string | number = (v) => v) =>
+    `{${idx.map((i) => f(a[i] as T)).join(",")}}`;
+  await tx.query(
+    `INSERT INTO pair_candles (chain_id, pair, bucket, block_number, log_index, timestamp, reserve0, reserve1)
+     SELECT $1, * FROM unnest($2::text[], $3::int8[], $4::int8[], $5::int4[], $6::int8[], $7::numeric[], $8::numeric[])
+     ${CANDLE_UPSERT}`,
+    [
+      chainId,
+      col(s.pair),
+      col(s.ts, (t) => Math.floor(t / CANDLE_SECONDS) * CANDLE_SECONDS),
+      col(s.block),
+      col(s.logIndex),
+      col(s.ts),
+      col(s.r0),
+      col(s.r1),
+    ],
+  );
+}
+
+/** Reorg rollback: deletes rows above `fork` and rebuilds the candles those rows had touched. */
+export async function rollbackUniswapV2(tx: Queryable, chainId: number, fork: number): Promise<void> {
+  await tx.query("DELETE FROM pair_swaps WHERE chain_id = $1 AND block_number > $2", [chainId, fork]);
+  await tx.query("DELETE FROM pair_syncs WHERE chain_id = $1 AND block_number > $2", [chainId, fork]);
+  const gone = await tx.query<{ b: unknown }>(
+    "WITH d AS (DELETE FROM pair_candles WHERE chain_id = $1 AND block_number > $2 RETURNING bucket) SELECT min(bucket) AS b FROM d",
+    [chainId, fork],
+  );
+  const from = gone[0]?.b;
+  if (from === null || from === undefined) return;
+  await tx.query(
+    `INSERT INTO pair_candles (chain_id, pair, bucket, block_number, log_index, timestamp, reserve0, reserve1)
+     SELECT DISTINCT ON (pair, bucket) chain_id, pair, (timestamp / ${CANDLE_SECONDS}) * ${CANDLE_SECONDS} AS bucket,
+       block_number, log_index, timestamp, reserve0, reserve1
+     FROM pair_syncs WHERE chain_id = $1 AND timestamp >= $2
+     ORDER BY pair, bucket, block_number DESC, log_index DESC
+     ${CANDLE_UPSERT}`,
+    [chainId, Number(from)],
+  );
+}
