@@ -7,10 +7,10 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseBlockedList } from "@sofi/core";
 import type { Deployment } from "@sofi/protocol";
 import { deployAll, startAnvil } from "../contracts/scripts/index.ts";
 import { seed } from "../contracts/scripts/seed.ts";
-import { parseBlockedList } from "@sofi/core";
 import { startServer } from "../server/src/index.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
