@@ -45,9 +45,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const deploymentFile = join(dataDir, "deployment.json");
   const stateFile = join(dataDir, "anvil-state.json");
   const fresh = !existsSync(deploymentFile) || !existsSync(stateFile);
-  if (fresh && !process.env.DATABASE_URL) {
-    // A new chain invalidates whatever the embedded database indexed from an old one.
-    rmSync(join(dataDir, "db"), { recursive: true, force: true });
+  if (fresh) {
+    // A half-written first run (no deployment record) restarts from an empty chain, and a new
+    // chain invalidates whatever the embedded database indexed from an old one.
+    rmSync(stateFile, { force: true });
+    if (!process.env.DATABASE_URL) rmSync(join(dataDir, "db"), { recursive: true, force: true });
   }
 
   const buildPromise = options.skipWebBuild ? Promise.resolve() : ensureWebBuild(log);
