@@ -51,6 +51,8 @@ export type IndexerOptions = {
   /** Widest getLogs range (shrinks on provider limits, grows back). Default 100,000. */
   maxBlockRange?: number;
   log?: (msg: string) => void;
+  /** Called after each committed range (checkpoint = `to`). */
+  onCommit?: (range: { from: number; to: number; events: number }) => void;
 };
 
 export async function readCheckpoint(q: Queryable, chainId: number, name = INDEXER_NAME): Promise<Checkpoint | null> {
@@ -81,6 +83,7 @@ export class ChainIndexer {
   private range: number;
   private readonly maxRange: number;
   private readonly log: (msg: string) => void;
+  private readonly onCommit: IndexerOptions["onCommit"];
   private stopped = false;
   private wake: (() => void) | null = null;
 
@@ -94,6 +97,7 @@ export class ChainIndexer {
     this.maxRange = opts.maxBlockRange ?? 100_000;
     this.range = Math.min(this.maxRange, 100);
     this.log = opts.log ?? (() => {});
+    this.onCommit = opts.onCommit;
   }
 
   checkpoint(): Promise<Checkpoint | null> {
@@ -142,8 +146,10 @@ export class ChainIndexer {
         next = this.fetchRange(cur.to + 1, target);
         next.catch(() => {}); // handled when awaited
       }
-      stats.events += await this.commitRange(cur.from, cur.to, head, cur.logs, stats);
+      const events = await this.commitRange(cur.from, cur.to, head, cur.logs, stats);
+      stats.events += events;
       stats.ranges++;
+      this.onCommit?.({ from: cur.from, to: cur.to, events });
     }
     stats.ms = performance.now() - started;
     return stats;
