@@ -7,6 +7,7 @@ import { initI18n } from "../../i18n/index.ts";
 import { useAppModal } from "../shell/modal-store.ts";
 import { BlockedGate } from "./BlockedGate.tsx";
 import { DEV_WALLET_ACCOUNT_KEY, DEV_WALLET_CONNECTED_KEY, devAddress } from "./dev-wallet.ts";
+import { useTransactions } from "./transactions.ts";
 import { WalletProvider } from "./WalletProvider.tsx";
 import { WalletStatus } from "./WalletStatus.tsx";
 import { shortenAddress, useWalletUi } from "./wallet-ui.ts";
@@ -105,5 +106,41 @@ describe("wallet UI on the local chain", () => {
     act(() => fireEvent.click(screen.getByTestId("wallet-status")));
     expect(await screen.findByText("Please connect to the appropriate Ethereum network")).toBeTruthy();
     expect(screen.getByTestId("wallet-switch-network").textContent).toBe("Switch to Local");
+  });
+
+  it("shows the count of pending transactions instead of the address", async () => {
+    useTransactions.setState({ byChain: {} });
+    restoreDevSession(1);
+    render(<App cfg={config()} />);
+    await waitFor(() =>
+      expect(screen.getByTestId("wallet-status").textContent).toContain(shortenAddress(devAddress(1))),
+    );
+    act(() => {
+      useTransactions.getState().add({ hash: "0xaa", from: devAddress(1), chainId: 31337, summary: "Swap" });
+      useTransactions.getState().add({ hash: "0xbb", from: devAddress(1), chainId: 31337, summary: "Approve" });
+    });
+    await waitFor(() => expect(screen.getByTestId("wallet-status").textContent).toBe("2 Pending"));
+    act(() =>
+      useTransactions.getState().finalize(31337, "0xaa", {
+        blockHash: "0x1",
+        blockNumber: 1,
+        from: devAddress(1),
+        status: 1,
+        transactionHash: "0xaa",
+        transactionIndex: 0,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId("wallet-status").textContent).toBe("1 Pending"));
+  });
+
+  it("a wallet error shows Error in the header and the error view with Try Again", async () => {
+    render(<App cfg={config()} />);
+    act(() => useWalletUi.getState().setWalletError("provider crashed"));
+    await waitFor(() => expect(screen.getByTestId("wallet-status").textContent).toBe("Error"));
+    fireEvent.click(screen.getByTestId("wallet-status"));
+    expect(await screen.findByText("Error connecting. Try refreshing the page")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByTestId("wallet-options")).toBeTruthy();
+    expect(screen.getByTestId("wallet-status").textContent).toBe("Connect wallet");
   });
 });
