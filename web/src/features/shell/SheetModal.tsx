@@ -27,6 +27,7 @@ function BottomSheet({ open, onClose, title, ariaLabel, footer, children }: Shee
   const [dy, setDy] = useState(0);
   const [dragging, setDragging] = useState(false);
   const samples = useRef<DragSample[]>([]);
+  const active = useRef(false);
   const startY = useRef(0);
   const sheetRef = useRef<HTMLDivElement>(null);
 
@@ -49,17 +50,19 @@ function BottomSheet({ open, onClose, title, ariaLabel, footer, children }: Shee
   const onPointerDown = (e: React.PointerEvent) => {
     startY.current = e.clientY;
     samples.current = [{ t: e.timeStamp, y: e.clientY }];
+    active.current = true;
     setDragging(true);
     (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
   };
   const onPointerMove = (e: React.PointerEvent) => {
-    if (!dragging) return;
+    if (!active.current) return;
     samples.current.push({ t: e.timeStamp, y: e.clientY });
     if (samples.current.length > 20) samples.current.shift();
     setDy(Math.max(0, e.clientY - startY.current));
   };
   const onPointerUp = (e: React.PointerEvent) => {
-    if (!dragging) return;
+    if (!active.current) return;
+    active.current = false;
     samples.current.push({ t: e.timeStamp, y: e.clientY });
     setDragging(false);
     const moved = Math.max(0, e.clientY - startY.current);

@@ -1,7 +1,7 @@
 import { MODAL_DRAG_CLOSE_PX } from "@sofi/core";
 
-/** A downward flick faster than this (px per ms, measured over the last 100 ms) closes the sheet. */
-export const FLICK_VELOCITY_PX_PER_MS = 0.8;
+/** A downward flick faster than this (px per ms over the last 100 ms; use-gesture's swipe default) closes the sheet. */
+export const FLICK_VELOCITY_PX_PER_MS = 0.5;
 /** Velocity is measured over this trailing window of pointer samples. */
 export const VELOCITY_WINDOW_MS = 100;
 
