@@ -3,12 +3,15 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { AppConfigContext, loadAppConfig } from "./app/config.ts";
 import { applyConfigDefaults, useSettings } from "./app/settings-store.ts";
+import { beaconTracker, registerPageViewTracker } from "./features/shell/page-view.ts";
 import { initI18n } from "./i18n/index.ts";
 import "./app/styles.css";
 
 const ConfigError = lazy(() => import("./app/ConfigError.tsx"));
 
 async function start() {
+  const pageViewUrl = (import.meta.env.VITE_PAGE_VIEW_URL as string | undefined)?.trim();
+  if (pageViewUrl) registerPageViewTracker(beaconTracker(pageViewUrl));
   const root = createRoot(document.getElementById("root") as HTMLElement);
   await initI18n(useSettings.getState().lang);
   let config: Awaited<ReturnType<typeof loadAppConfig>>;

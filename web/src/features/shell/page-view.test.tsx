@@ -3,7 +3,7 @@ import { act } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PageViewTracker } from "./PageViewTracker.tsx";
-import { registerPageViewTracker, trackPageView } from "./page-view.ts";
+import { beaconTracker, registerPageViewTracker, trackPageView } from "./page-view.ts";
 
 describe("page-view tracker", () => {
   it("does nothing without a registered tracker", () => {
@@ -31,5 +31,27 @@ describe("page-view tracker", () => {
     });
     expect(() => trackPageView("/x")).not.toThrow();
     off();
+  });
+});
+
+describe("beaconTracker", () => {
+  it("POSTs the path as JSON to the configured URL", async () => {
+    const sent: { url: string; body: string }[] = [];
+    const realFetch = globalThis.fetch;
+    const realBeacon = navigator.sendBeacon;
+    Object.defineProperty(navigator, "sendBeacon", { value: undefined, configurable: true });
+    globalThis.fetch = (async (url: string, init?: RequestInit) => {
+      sent.push({ url, body: String(init?.body) });
+      return new Response(null, { status: 204 });
+    }) as typeof fetch;
+    try {
+      beaconTracker("https://stats.example/pv")("/sts?tab=best");
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.url).toBe("https://stats.example/pv");
+      expect(JSON.parse(sent[0]?.body ?? "{}").path).toBe("/sts?tab=best");
+    } finally {
+      globalThis.fetch = realFetch;
+      Object.defineProperty(navigator, "sendBeacon", { value: realBeacon, configurable: true });
+    }
   });
 });

@@ -22,3 +22,18 @@ export function trackPageView(pathWithQuery: string): void {
     // a failing analytics hook must never break navigation
   }
 }
+
+/**
+ * A tracker that POSTs `{ path, ts }` as JSON to `url` (sendBeacon when available). main.tsx
+ * registers it when the build sets VITE_PAGE_VIEW_URL; otherwise nothing is sent.
+ */
+export function beaconTracker(url: string): PageViewTracker {
+  return (pathWithQuery) => {
+    const body = JSON.stringify({ path: pathWithQuery, ts: Date.now() });
+    if (typeof navigator !== "undefined" && navigator.sendBeacon?.(url, new Blob([body], { type: "application/json" })))
+      return;
+    void fetch(url, { method: "POST", body, headers: { "content-type": "application/json" }, keepalive: true }).catch(
+      () => undefined,
+    );
+  };
+}
