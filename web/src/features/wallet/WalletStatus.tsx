@@ -1,17 +1,27 @@
 import { Button } from "antd";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEnsName } from "wagmi";
+import { useModal } from "../shell/modal-store.ts";
 import { useWalletState } from "./hooks.ts";
 import { Identicon } from "./Identicon.tsx";
 import { pendingTransactions, useTransactions } from "./transactions.ts";
-import { WalletDialog } from "./WalletDialog.tsx";
 import { shortenAddress, useWalletUi } from "./wallet-ui.ts";
+
+/** The dialog (and the Ant Design parts it uses) loads when first opened, not with the first route. */
+const WalletDialog = lazy(() => import("./WalletDialog.tsx").then((m) => ({ default: m.WalletDialog })));
 
 /** Spec 000 §2 "Wallet status in the header", with the connection dialog it opens. */
 export function WalletStatus() {
   const { t } = useTranslation("wallet");
   const { connected, wrongNetwork, walletError, address, chainId, chains } = useWalletState();
   const openDialog = useWalletUi((s) => s.openDialog);
+  const [dialogOpen] = useModal("wallet");
+  // Mounted from the first opening on, so closing keeps its animation.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  useEffect(() => {
+    if (dialogOpen) setDialogUsed(true);
+  }, [dialogOpen]);
   const byChain = useTransactions((s) => s.byChain);
   const pending = pendingTransactions(byChain, chainId, address).length;
   const { data: ensName } = useEnsName({
@@ -54,7 +64,11 @@ export function WalletStatus() {
   return (
     <>
       {button}
-      <WalletDialog />
+      {(dialogOpen || dialogUsed) && (
+        <Suspense fallback={null}>
+          <WalletDialog />
+        </Suspense>
+      )}
     </>
   );
 }

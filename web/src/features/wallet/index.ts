@@ -1,4 +1,3 @@
-export { AccountPanel } from "./AccountPanel.tsx";
 export { BlockedGate } from "./BlockedGate.tsx";
 export { ANVIL_PRIVATE_KEYS, DEV_WALLET_TYPE, devWallet } from "./dev-wallet.ts";
 export { useIsBlocked, useWalletState } from "./hooks.ts";
@@ -13,7 +12,6 @@ export {
 } from "./transactions.ts";
 export { useManagerPhoto } from "./useManagerPhoto.ts";
 export { useSignedRequest } from "./useSignedRequest.ts";
-export { WalletDialog } from "./WalletDialog.tsx";
 export { WalletProvider } from "./WalletProvider.tsx";
 export { WalletStatus } from "./WalletStatus.tsx";
 export { createWalletConfig, toViemChain } from "./wagmi-config.ts";
