@@ -40,7 +40,7 @@ export async function initI18n(lang: Language): Promise<typeof i18next> {
       ns: Object.keys(dictionaries),
       defaultNS: "shell",
       interpolation: { escapeValue: false },
-      returnNull: false,
+      showSupportNotice: false,
     });
   } else if (i18next.language !== lang) {
     await i18next.changeLanguage(lang);
