@@ -52,7 +52,7 @@ describe("wallet UI on the local chain", () => {
   it("shows Connect wallet, offers the dev wallet, connects the picked account and shows the account view", async () => {
     render(<App cfg={config()} />);
     fireEvent.click(screen.getByRole("button", { name: "Connect wallet" }));
-    expect(await screen.findByText("WalletConnect")).toBeTruthy();
+    expect(await screen.findByText("WalletConnect", {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText(/VITE_WALLETCONNECT_PROJECT_ID/)).toBeTruthy();
     // jsdom has no injected wallet: the install link is offered instead.
     expect(screen.getByText("Install MetaMask")).toBeTruthy();
@@ -94,7 +94,7 @@ describe("wallet UI on the local chain", () => {
     };
     render(<App cfg={cfg} />);
     fireEvent.click(screen.getByRole("button", { name: "Connect wallet" }));
-    expect(await screen.findByText("WalletConnect")).toBeTruthy();
+    expect(await screen.findByText("WalletConnect", {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByTestId("wallet-option-devWallet")).toBeNull();
   });
 
@@ -104,7 +104,9 @@ describe("wallet UI on the local chain", () => {
     render(<App cfg={config()} />);
     await waitFor(() => expect(screen.getByTestId("wallet-status").textContent).toBe("Wrong Network"));
     act(() => fireEvent.click(screen.getByTestId("wallet-status")));
-    expect(await screen.findByText("Please connect to the appropriate Ethereum network")).toBeTruthy();
+    expect(
+      await screen.findByText("Please connect to the appropriate Ethereum network", {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.getByTestId("wallet-switch-network").textContent).toBe("Switch to Local");
   });
 
@@ -138,7 +140,7 @@ describe("wallet UI on the local chain", () => {
     act(() => useWalletUi.getState().setWalletError("provider crashed"));
     await waitFor(() => expect(screen.getByTestId("wallet-status").textContent).toBe("Error"));
     fireEvent.click(screen.getByTestId("wallet-status"));
-    expect(await screen.findByText("Error connecting. Try refreshing the page")).toBeTruthy();
+    expect(await screen.findByText("Error connecting. Try refreshing the page", {}, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByTestId("wallet-options")).toBeTruthy();
     expect(screen.getByTestId("wallet-status").textContent).toBe("Connect wallet");
