@@ -2,7 +2,7 @@
  * `npm run bench` (tsx bench/run.ts): indexer backfill throughput, API load, web bundle size, in
  * one run, printed as tables and written to bench/results/latest.json.
  *
- *   --only indexer|api|web   one section (or a comma list)
+ *   --only indexer|api|web   one section (or a comma list); also BENCH_ONLY=...
  *   BENCH_QUICK=1            smoke mode: 5,000 swaps, 2 s of load per endpoint
  *   BENCH_SWAPS=n            batched swaps on top of the seeded chain (default 100,000; quick 5,000)
  *   BENCH_SEED_DAYS=n        days of seeded history under them (default 30; quick 2)
@@ -10,7 +10,8 @@
  *   BENCH_CONNECTIONS=n      concurrent keep-alive connections (default 50)
  *   BENCH_ROUNDS=n           the load is given in n interleaved rounds per endpoint (default 5; quick 1)
  *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also backfill into this PostgreSQL (throwaway schema)
- *   BENCH_RESULTS=path       where to write the JSON (default results/latest.json; quick: .cache/quick.json)
+ *   BENCH_RESULTS=path       where to write the JSON (default results/latest.json, or latest-<sections>.json
+ *                            for a partial run; quick runs write to .cache/ instead)
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -28,9 +29,12 @@ type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]): Set<Section> {
   const i = argv.findIndex((a) => a === "--only" || a.startsWith("--only="));
-  if (i < 0) return new Set(SECTIONS);
-  const arg = argv[i] as string;
-  const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[i + 1];
+  // BENCH_ONLY works where a flag cannot get through (the root script's inner `npm run` takes
+  // `--only` as npm's own option).
+  const fromNpm = process.env.BENCH_ONLY;
+  if (i < 0 && !fromNpm) return new Set(SECTIONS);
+  const arg = argv[i] ?? "";
+  const value = i < 0 ? fromNpm : arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[i + 1];
   const wanted = (value ?? "").split(",").map((s) => s.trim());
   for (const w of wanted) {
     if (!SECTIONS.includes(w as Section)) {
@@ -59,8 +63,11 @@ const seedDays = intEnv("BENCH_SEED_DAYS", quick ? 2 : 30);
 const durationMs = intEnv("BENCH_DURATION_MS", quick ? 2_000 : 10_000);
 const connections = intEnv("BENCH_CONNECTIONS", 50);
 const rounds = intEnv("BENCH_ROUNDS", quick ? 1 : 5);
+// A partial run (--only) does not overwrite the full run's latest.json.
+const partial = sections.size < SECTIONS.length ? `-${[...sections].sort().join("-")}` : "";
 const resultsFile =
-  process.env.BENCH_RESULTS ?? (quick ? join(CACHE_DIR, "quick.json") : join(RESULTS_DIR, "latest.json"));
+  process.env.BENCH_RESULTS ??
+  (quick ? join(CACHE_DIR, `quick${partial}.json`) : join(RESULTS_DIR, `latest${partial}.json`));
 const log = (s: string) => console.error(`[bench] ${s}`);
 
 const cpu = cpus();

@@ -100,7 +100,7 @@ export function formatResults(r: Results): string {
       if (!res) continue;
       const p = res.profile;
       out.push(
-        `  where ${res.db} time goes: RPC ${sec(p.rpcMs)} (${p.getLogs} getLogs, ${p.getLogsFailed} refused costing ${sec(p.getLogsFailedMs)}; ${p.other} other calls) · database ${sec(p.dbMs)} · decode and the rest ${sec(p.otherMs)} · ${res.ranges} committed ranges · rows ${int(res.rowsSwaps)} swaps + ${int(res.rowsSyncs)} syncs`,
+        `  where ${res.db} time goes: RPC in flight ${sec(p.rpcMs)} (${p.getLogs} getLogs of which ${p.getLogsFailed} refused, costing ${sec(p.getLogsFailedMs)}; ${p.other} other calls) · database busy ${sec(p.dbMs)} · neither (decode, glue) ${sec(p.otherMs)} · ${res.ranges} committed ranges · rows ${int(res.rowsSwaps)} swaps + ${int(res.rowsSyncs)} syncs`,
       );
     }
   }
