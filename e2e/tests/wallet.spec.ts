@@ -23,6 +23,10 @@ test("the dev wallet connects account 1, shows its address, and the session surv
   expect(await page.evaluate(() => localStorage.getItem("wallet_type"))).toBe("devWallet");
   await page.reload();
   await expect(page.getByTestId("wallet-status")).toHaveText(shortAddress(TEST_ACCOUNT_1));
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.getByTestId("wallet-status").click();
+  await expect(page.getByTestId("account-panel")).toBeVisible();
+  await shot(page, "wallet-account-360-light-en");
 });
 
 test("the account panel copies the address with a short confirmation and links to the profile", async ({
@@ -94,4 +98,6 @@ test("wallet screens at phone width, dark and Korean", async ({ page }) => {
   await expect(page.getByTestId("account-panel")).toBeVisible();
   await expect(page.getByTestId("wallet-type")).toHaveText("개발용 지갑(으)로 연결됨");
   await shot(page, "wallet-account-360-dark-ko");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, "wallet-account-1440-dark-ko");
 });

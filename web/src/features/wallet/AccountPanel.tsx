@@ -34,7 +34,7 @@ function DevWalletNetwork() {
   const chains = useChains();
   if (!connector || connector.type !== DEV_WALLET_TYPE) return null;
   const options = [
-    ...chains.map((c) => ({ value: c.id, label: c.name })),
+    ...chains.map((c) => ({ value: c.id, label: c.id === LOCAL_CHAIN_ID ? t("localChain") : c.name })),
     ...CHAINS.filter((c) => !chains.some((x) => x.id === c.id)).map((c) => ({ value: c.id, label: c.name })),
     { value: UNLISTED_TEST_CHAIN_ID, label: t("devWalletUnlisted", { id: UNLISTED_TEST_CHAIN_ID }) },
   ];

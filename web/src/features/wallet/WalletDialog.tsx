@@ -226,7 +226,7 @@ function WrongNetworkView() {
           data-testid="wallet-switch-network"
           onClick={() => switchWalletChain(connector, target).catch((e: unknown) => setError(errorMessage(e)))}
         >
-          {t("switchTo", { name: target.name })}
+          {t("switchTo", { name: target.id === LOCAL_CHAIN_ID ? t("localChain") : target.name })}
         </Button>
       )}
       {error && <Alert type="error" title={error} />}
