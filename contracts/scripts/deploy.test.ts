@@ -2,13 +2,31 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Deployment, loadDeployment } from "@sofi/protocol";
-import { type Address, createPublicClient, erc20Abi, http, type PublicClient, parseAbiItem, parseEther } from "viem";
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  getContractAddress,
+  type Hex,
+  http,
+  type PublicClient,
+  parseAbiItem,
+  parseEther,
+  parseEventLogs,
+} from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sofiTokenAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from "../../packages/protocol/src/abis/index.ts";
+import {
+  sofiAggregatorAbi,
+  sofiTokenAbi,
+  uniswapV2PairAbi,
+  uniswapV2Router02Abi,
+} from "../../packages/protocol/src/abis/index.ts";
 import { ANVIL_ACCOUNTS } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
 import { type AnvilHandle, getFreePort, startAnvil } from "./anvil.ts";
-import { DEPLOYMENTS_DIR, deployAll } from "./deploy.ts";
+import { AGGREGATOR_BASE_SYMBOLS, DEPLOYMENTS_DIR, deployAll } from "./deploy.ts";
 import { seed } from "./seed.ts";
 import { TOKEN_SPECS } from "./tokens.ts";
 
@@ -77,6 +95,20 @@ describe("deployAll + seed on a fresh anvil", () => {
       expect(symbol).toBe(t.symbol);
       expect(decimals).toBe(t.decimals);
     }
+  });
+
+  it("deploys the aggregator last, owned by the deployer, with both routers and the common bases", async () => {
+    const aggregator = deployment.contracts.aggregator;
+    if (!aggregator) throw new Error("contracts.aggregator missing");
+    const read = <F extends "getRouters" | "getBases" | "owner">(functionName: F) =>
+      client.readContract({ address: aggregator, abi: sofiAggregatorAbi, functionName });
+    expect(await read("getRouters")).toEqual(deployment.dexes.map((d) => d.router));
+    const bases = AGGREGATOR_BASE_SYMBOLS.map((s) => deployment.tokens.find((t) => t.symbol === s)?.address);
+    expect(await read("getBases")).toEqual(bases);
+    expect(await read("owner")).toBe(deployment.deployer);
+    // Appended after every pair: the highest deployment nonce of the deployer.
+    const nonce = await client.getTransactionCount({ address: deployment.deployer });
+    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - 1) })).toBe(aggregator);
   });
 
   describe("after seed(days = 2)", () => {
@@ -190,6 +222,86 @@ describe("deployAll + seed on a fresh anvil", () => {
       });
       const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}`, pollingInterval: 50 });
       expect(receipt.blockNumber).toBe(before + 2n);
+    });
+
+    it("the aggregator quotes every token on both routers and trades at its best quote", async () => {
+      const aggregator = deployment.contracts.aggregator as Address;
+      const quote = (amountIn: bigint, tokenIn: Address, tokenOut: Address) =>
+        client.readContract({
+          address: aggregator,
+          abi: sofiAggregatorAbi,
+          functionName: "getUniV2Routers",
+          args: [amountIn, tokenIn, tokenOut],
+        });
+      const routers = deployment.dexes.map((d) => d.router);
+      const usdt = bySymbol("USDT");
+      for (const t of deployment.tokens) {
+        if (t.address === usdt) continue;
+        const [rs, outs, paths] = await quote(10n ** BigInt(t.decimals), t.address, usdt);
+        expect(rs).toEqual(routers);
+        for (let i = 0; i < routers.length; i++) {
+          expect(outs[i], `${t.symbol} on ${deployment.dexes[i]?.name}`).toBeGreaterThan(0n);
+          expect(paths[i]?.[0]).toBe(t.address);
+          expect(paths[i]?.at(-1)).toBe(usdt);
+        }
+      }
+      // Two non-base tokens: only through the bases.
+      const [, outs, paths] = await quote(parseEther("100"), bySymbol("NAGI"), bySymbol("GPUX"));
+      const best = outs[0] !== undefined && outs[1] !== undefined && outs[1] > outs[0] ? 1 : 0;
+      expect(outs[best]).toBeGreaterThan(0n);
+      const path = paths[best] ?? [];
+      expect(path.length).toBeGreaterThanOrEqual(3);
+
+      // A dev account buys GPUX for 1 ETH through the best router, at the quote less 0.5 %.
+      const [ethRouters, ethOuts, ethPaths] = await quote(parseEther("1"), deployment.weth, bySymbol("GPUX"));
+      const i = (ethOuts[1] ?? 0n) > (ethOuts[0] ?? 0n) ? 1 : 0;
+      const expected = ethOuts[i] ?? 0n;
+      const dev = ANVIL_ACCOUNTS[7];
+      if (!dev) throw new Error("dev account 7");
+      const wallet = createWalletClient({
+        account: privateKeyToAccount(dev.privateKey),
+        transport: http(anvil.rpcUrl),
+        chain: foundry,
+      });
+      const head = await client.getBlock({ blockTag: "latest" });
+      const before = await client.readContract({
+        address: bySymbol("GPUX"),
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [dev.address],
+      });
+      const hash: Hex = await wallet.writeContract({
+        address: aggregator,
+        abi: sofiAggregatorAbi,
+        functionName: "tradeTokenByExactETH",
+        args: [
+          ethRouters[i] as Address,
+          ethPaths[i] ?? [],
+          (expected * 995n) / 1000n,
+          dev.address,
+          head.timestamp + 1200n,
+        ],
+        value: parseEther("1"),
+      });
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      expect(receipt.status).toBe("success");
+      const after = await client.readContract({
+        address: bySymbol("GPUX"),
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [dev.address],
+      });
+      expect(after - before).toBe(expected);
+      const [trade] = parseEventLogs({ abi: sofiAggregatorAbi, eventName: "Trade", logs: receipt.logs });
+      expect(trade?.args).toEqual({
+        user: dev.address,
+        router: ethRouters[i],
+        tokenIn: "0x0000000000000000000000000000000000000000",
+        tokenOut: bySymbol("GPUX"),
+        amountIn: parseEther("1"),
+        amountOut: expected,
+        recipient: dev.address,
+      });
     });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Deploys WETH9, Multicall3, two independent Uniswap V2 deployments (factory + router 02, from the
- * npm artifacts), the test tokens and every token/WETH and token/USDT pair on both DEXes, from one
- * deployer, in a fixed order (so a fresh anvil always yields the same addresses). Writes
+ * npm artifacts), the test tokens and every token/WETH and token/USDT pair on both DEXes, then the
+ * SofiAggregator over both routers (`contracts.aggregator`), from one deployer, in a fixed order
+ * (so a fresh anvil always yields the same addresses). Writes
  * packages/protocol/src/deployments/{chainId}.json and regenerates that folder's index.ts.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -26,15 +27,24 @@ import {
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import {
   multicall3Abi,
+  sofiAggregatorAbi,
   sofiTokenAbi,
   testTokenAbi,
   uniswapV2FactoryAbi,
 } from "../../packages/protocol/src/abis/index.ts";
 import { ANVIL_ACCOUNTS } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
-import { multicall3Bytecode, sofiTokenBytecode, testTokenBytecode } from "./generated/bytecode.ts";
+import {
+  multicall3Bytecode,
+  sofiAggregatorBytecode,
+  sofiTokenBytecode,
+  testTokenBytecode,
+} from "./generated/bytecode.ts";
 import { DEX_SPECS, TOKEN_SPECS, WETH_SPEC } from "./tokens.ts";
 
 const require = createRequire(import.meta.url);
+
+/** The aggregator's common bases (its quotes route through at most two of them), in this order. */
+export const AGGREGATOR_BASE_SYMBOLS = ["WETH", "USDT", "USDC", "DAI", "WBTC"] as const;
 export const DEPLOYMENTS_DIR = resolve(
   dirname(fileURLToPath(import.meta.url)),
   "../../packages/protocol/src/deployments",
@@ -221,6 +231,20 @@ export async function deployAll(opts: DeployOptions): Promise<Deployment> {
     log(`${dex.name}: ${wanted.length} pairs`);
   }
 
+  // Appended after everything above, so the earlier addresses stay where they were. The
+  // constructor registers both DEX routers and the common bases (one transaction).
+  const bases = AGGREGATOR_BASE_SYMBOLS.map((symbol) => {
+    const address = bySymbol.get(symbol);
+    if (!address) throw new Error(`aggregator base ${symbol} missing from the tokens`);
+    return address;
+  });
+  const aggregator = await deploy(ctx, "SofiAggregator", sofiAggregatorAbi, sofiAggregatorBytecode, [
+    deployer,
+    dexes.map((d) => d.router),
+    bases,
+  ]);
+  log(`SofiAggregator ${aggregator.address}`);
+
   const deployment: Deployment = {
     chainId: ctx.chain.id,
     startBlock,
@@ -230,7 +254,7 @@ export async function deployAll(opts: DeployOptions): Promise<Deployment> {
     dexes,
     tokens,
     pairs,
-    contracts: {},
+    contracts: { aggregator: aggregator.address },
   };
   if (opts.outDir !== false) {
     const file = writeDeployment(deployment, opts.outDir ?? DEPLOYMENTS_DIR);

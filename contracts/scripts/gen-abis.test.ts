@@ -25,6 +25,8 @@ describe("generated ABIs and bytecode are up to date (run `npm run gen -w contra
     expect(bytecode.testTokenBytecode).toBe(out("TestToken.sol", "TestToken").bytecode.object);
     expect(bytecode.sofiTokenBytecode).toBe(out("SofiToken.sol", "SofiToken").bytecode.object);
     expect(bytecode.multicall3Bytecode).toBe(out("Multicall3.sol", "Multicall3").bytecode.object);
+    expect(abis.sofiAggregatorAbi).toEqual(out("SofiAggregator.sol", "SofiAggregator").abi);
+    expect(bytecode.sofiAggregatorBytecode).toBe(out("SofiAggregator.sol", "SofiAggregator").bytecode.object);
   });
 
   it("Uniswap and WETH9 ABIs match the npm artifacts", () => {
