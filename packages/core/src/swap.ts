@@ -1,0 +1,327 @@
+/**
+ * Swap rules of spec 000 §4 "Swap", §5 (swap input errors, recipient, max button) and §8 (swap
+ * error texts), plus 002 §5 "Price impact". Pure: amounts are bigint base units.
+ */
+import { isAddress } from "./validation.ts";
+
+// ------------------------------------------------------------------ texts
+
+/** The swap path's user-visible texts (spec 000 §5 and §8). */
+export const SWAP_ERRORS = {
+  connectWallet: "Connect wallet",
+  enterAmount: "Enter an amount",
+  selectToken: "Select a token",
+  enterRecipient: "Enter a recipient",
+  invalidRecipient: "Invalid recipient",
+  insufficientBalance: (symbol: string) => `Insufficient ${symbol} balance`,
+  invalidPair: "Invalid pair",
+  gasEstimation: "Unexpected issue with estimating the gas. Please try again.",
+  slippage:
+    "This transaction will not succeed either due to price movement or fee on transfer. Try increasing your slippage tolerance.",
+  revert: (reason: string) =>
+    `The transaction cannot succeed due to error: ${reason}. This is probably an issue with one of the tokens you are swapping.`,
+  rejected: "Transaction rejected.",
+  swapFailed: (message: string) => `Swap failed: ${message}`,
+  missingDependencies: "Missing dependencies",
+} as const;
+
+// ------------------------------------------------------------------ price impact
+
+/**
+ * Price-impact band thresholds in basis points, from the Uniswap interface's practice:
+ * 1 % (low), 3 % (medium), 5 % (high: "swap anyway"), 15 % (blocked without expert mode).
+ */
+export const PRICE_IMPACT_THRESHOLDS_BPS = [100, 300, 500, 1500] as const;
+/** Uniswap V2 LP fee per hop: 0.3 %. */
+export const UNISWAP_V2_FEE_BPS = 30;
+
+export type PriceImpactLevel = 0 | 1 | 2 | 3 | 4;
+
+/** Level 0 to 4: the number of thresholds the impact reaches (a threshold itself counts as reached). */
+export function priceImpactLevel(impactBps: number | null | undefined): PriceImpactLevel {
+  if (impactBps === null || impactBps === undefined || !Number.isFinite(impactBps)) return 0;
+  let level = 0;
+  for (const t of PRICE_IMPACT_THRESHOLDS_BPS) if (impactBps >= t) level += 1;
+  return level as PriceImpactLevel;
+}
+
+/** A level above 3 can only be swapped in expert mode. */
+export function priceImpactBlocked(level: PriceImpactLevel, expertMode: boolean): boolean {
+  return level > 3 && !expertMode;
+}
+
+/** Level 4 (in expert mode) asks the user to type `confirm`; level 3 shows "swap anyway". */
+export const PRICE_IMPACT_CONFIRM_WORD = "confirm";
+
+/**
+ * Output at the route's mid price: amountIn × Π(reserveOut / reserveIn) over the hops, floored.
+ * `reserves` holds [reserveIn, reserveOut] of each hop in path order.
+ */
+export function midPriceAmountOut(amountIn: bigint, reserves: readonly (readonly [bigint, bigint])[]): bigint {
+  if (reserves.length === 0) return 0n;
+  let num = amountIn;
+  let den = 1n;
+  for (const [rIn, rOut] of reserves) {
+    if (rIn <= 0n || rOut <= 0n) return 0n;
+    num *= rOut;
+    den *= rIn;
+  }
+  return num / den;
+}
+
+/**
+ * Price impact in basis points of a quote against the route's mid price, without the LP fee
+ * (as the Uniswap interface shows it): (mid − out) / mid − (1 − 0.997^hops), at least 0.
+ * null when the mid price is unknown.
+ */
+export function priceImpactBps(
+  amountIn: bigint,
+  amountOut: bigint,
+  reserves: readonly (readonly [bigint, bigint])[],
+): number | null {
+  const mid = midPriceAmountOut(amountIn, reserves);
+  if (mid <= 0n) return null;
+  const withFee = Number(((mid - amountOut) * 1_000_000n) / mid) / 100; // bps with 2 decimals
+  const keep = (10_000 - UNISWAP_V2_FEE_BPS) / 10_000;
+  const feeBps = (1 - keep ** reserves.length) * 10_000;
+  return Math.max(0, Math.round((withFee - feeBps) * 100) / 100);
+}
+
+/**
+ * Price impact against outside prices (e.g. the ticker's USD prices): 1 − value out / value in,
+ * in basis points, at least 0. null without prices.
+ */
+export function priceImpactFromPrices(valueInUsd: number, valueOutUsd: number): number | null {
+  if (!(valueInUsd > 0) || !Number.isFinite(valueOutUsd)) return null;
+  return Math.max(0, Math.round((1 - valueOutUsd / valueInUsd) * 10_000 * 100) / 100);
+}
+
+// ------------------------------------------------------------------ amounts
+
+/** Minimum received for an exact-input trade: floor(out × (10 000 − slippage bps) / 10 000). */
+export function minimumAmountOut(amountOut: bigint, slippageBps: number): bigint {
+  const bps = BigInt(Math.min(10_000, Math.max(0, Math.floor(slippageBps))));
+  return (amountOut * (10_000n - bps)) / 10_000n;
+}
+
+/** Trade deadline: the chain's time plus the user's deadline setting, in seconds. */
+export function swapDeadline(chainTimeSeconds: bigint, deadlineSeconds: number): bigint {
+  return chainTimeSeconds + BigInt(Math.max(0, Math.floor(deadlineSeconds)));
+}
+
+/** Native coin kept back by the max button for gas: 0.01 (of an 18-decimal coin). */
+export const NATIVE_GAS_RESERVE = 10n ** 16n;
+
+/** Max button: the balance; for the native coin the balance minus the gas reserve, zero if lower. */
+export function maxSpendable(balance: bigint | undefined, isNative: boolean): bigint {
+  if (balance === undefined || balance <= 0n) return 0n;
+  if (!isNative) return balance;
+  return balance > NATIVE_GAS_RESERVE ? balance - NATIVE_GAS_RESERVE : 0n;
+}
+
+/** Base units from a sanitised decimal string; null when empty, not a number or too precise. */
+export function parseAmount(value: string, decimals: number): bigint | null {
+  if (!/^\d*\.?\d*$/.test(value) || value === "" || value === ".") return null;
+  const [whole = "", frac = ""] = value.split(".");
+  if (frac.length > decimals) return null;
+  return BigInt(whole || "0") * 10n ** BigInt(decimals) + BigInt((frac || "").padEnd(decimals, "0") || "0");
+}
+
+/** Exact decimal string of base units (no rounding, no grouping), trailing zeros dropped. */
+export function formatUnitsExact(amount: bigint, decimals: number): string {
+  const neg = amount < 0n;
+  const abs = neg ? -amount : amount;
+  const base = 10n ** BigInt(decimals);
+  const whole = abs / base;
+  const frac = (abs % base).toString().padStart(decimals, "0").replace(/0+$/, "");
+  return `${neg ? "-" : ""}${whole}${frac ? `.${frac}` : ""}`;
+}
+
+/** A base-unit amount to `digits` significant digits (rounded down), e.g. balances to 6. */
+export function formatSignificant(amount: bigint, decimals: number, digits = 6): string {
+  if (amount === 0n) return "0";
+  const exact = formatUnitsExact(amount, decimals);
+  const [whole = "0", frac = ""] = exact.split(".");
+  if (whole !== "0") {
+    if (whole.length >= digits) return whole;
+    const keep = frac.slice(0, digits - whole.length).replace(/0+$/, "");
+    return keep ? `${whole}.${keep}` : whole;
+  }
+  const lead = frac.length - frac.replace(/^0+/, "").length;
+  const keep = frac.slice(0, lead + digits).replace(/0+$/, "");
+  return keep ? `0.${keep}` : "0";
+}
+
+// ------------------------------------------------------------------ recipient
+
+const NAME_RE = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+eth(?:\/\S*)?$/i;
+
+export type RecipientCheck =
+  | { kind: "empty"; value: "" }
+  | { kind: "address"; value: `0x${string}` }
+  | { kind: "name"; value: string }
+  | { kind: "invalid"; value: string };
+
+/** Recipient input (spec 000 §5): whitespace stripped; a 40-hex address or `labels.eth` with an optional path. */
+export function checkRecipient(raw: string): RecipientCheck {
+  const value = raw.replace(/\s+/g, "");
+  if (value === "") return { kind: "empty", value: "" };
+  if (isAddress(value)) return { kind: "address", value };
+  if (NAME_RE.test(value)) return { kind: "name", value };
+  return { kind: "invalid", value };
+}
+
+// ------------------------------------------------------------------ main button
+
+export type ApprovalState = "unknown" | "not_approved" | "pending" | "approved";
+
+/** Spec 000 §4 token approval: native is approved; else allowance vs amount, pending while an approval is unconfirmed. */
+export function approvalState(args: {
+  isNative: boolean;
+  amount: bigint | null | undefined;
+  spender: string | null | undefined;
+  allowance: bigint | undefined;
+  pendingApproval: boolean;
+}): ApprovalState {
+  if (args.isNative) return "approved";
+  if (!args.amount || !args.spender || args.allowance === undefined) return "unknown";
+  if (args.allowance >= args.amount) return "approved";
+  return args.pendingApproval ? "pending" : "not_approved";
+}
+
+export type SwapButtonInput = {
+  connected: boolean;
+  inputSymbol: string | null;
+  outputSymbol: string | null;
+  /** The input amount (typed, or derived from a typed output); null when there is none. */
+  amountIn: bigint | null;
+  /** The output amount (quoted or typed). */
+  amountOut: bigint | null;
+  /** True once a quote came back; with no route (or zero output) the pair is invalid. */
+  quoted: boolean;
+  /** Expert-mode recipient field: undefined when the field is not shown. */
+  recipient?: RecipientCheck;
+  /** A name recipient resolved to this address (null: resolved to nothing; undefined: still resolving). */
+  resolvedRecipient?: string | null;
+  balanceIn: bigint | undefined;
+  approval: ApprovalState;
+  impactLevel: PriceImpactLevel;
+  expertMode: boolean;
+};
+
+export type SwapButtonState =
+  | { kind: "error"; text: string }
+  | { kind: "loading" }
+  | { kind: "approve" }
+  | { kind: "approving" }
+  | { kind: "insufficient"; text: string }
+  | { kind: "impactTooHigh" }
+  | { kind: "swap"; anyway: boolean };
+
+/** The swap input error in the spec's order, or null when the form is complete. */
+export function swapInputError(i: SwapButtonInput): string | null {
+  if (!i.connected) return SWAP_ERRORS.connectWallet;
+  if (!i.amountIn && !i.amountOut) return SWAP_ERRORS.enterAmount;
+  if (!i.inputSymbol || !i.outputSymbol) return SWAP_ERRORS.selectToken;
+  if (i.recipient) {
+    if (i.recipient.kind === "empty") return SWAP_ERRORS.enterRecipient;
+    if (i.recipient.kind === "invalid") return SWAP_ERRORS.invalidRecipient;
+    if (i.recipient.kind === "name" && i.resolvedRecipient === null) return SWAP_ERRORS.invalidRecipient;
+  }
+  if (i.amountIn && i.balanceIn !== undefined && i.balanceIn < i.amountIn)
+    return SWAP_ERRORS.insufficientBalance(i.inputSymbol);
+  if (i.quoted && (!i.amountIn || !i.amountOut)) return SWAP_ERRORS.invalidPair;
+  return null;
+}
+
+/**
+ * The main button (spec 000 §2, §4): input error → approve (approve / approving) → insufficient
+ * balance → swap. A price-impact level above 3 blocks without expert mode; level 3 and up reads
+ * "swap anyway".
+ */
+export function swapButtonState(i: SwapButtonInput): SwapButtonState {
+  const error = swapInputError(i);
+  if (error) return { kind: "error", text: error };
+  if (!i.quoted || !i.amountIn || !i.amountOut) return { kind: "loading" };
+  if (i.approval === "not_approved" || i.approval === "unknown") return { kind: "approve" };
+  if (i.approval === "pending") return { kind: "approving" };
+  if (i.balanceIn === undefined || i.balanceIn < i.amountIn)
+    return { kind: "insufficient", text: SWAP_ERRORS.insufficientBalance(i.inputSymbol ?? "") };
+  if (priceImpactBlocked(i.impactLevel, i.expertMode)) return { kind: "impactTooHigh" };
+  return { kind: "swap", anyway: i.impactLevel >= 3 };
+}
+
+// ------------------------------------------------------------------ wrap / unwrap
+
+export type WrapKind = "wrap" | "unwrap";
+
+/** Wrap/unwrap input error: `Insufficient ETH balance` / `Insufficient WETH balance` (symbols per chain). */
+export function wrapInputError(
+  kind: WrapKind,
+  amount: bigint | null,
+  balance: bigint | undefined,
+  symbols: { native: string; wrapped: string } = { native: "ETH", wrapped: "WETH" },
+): string | null {
+  if (!amount) return SWAP_ERRORS.enterAmount;
+  if (balance === undefined || balance < amount)
+    return `Insufficient ${kind === "wrap" ? symbols.native : symbols.wrapped} balance`;
+  return null;
+}
+
+// ------------------------------------------------------------------ errors
+
+export type SwapErrorInfo = { code?: number; reason?: string; message: string };
+
+/** Walks an error's `cause` chain (viem, wallets) for a wallet code, a revert reason and a short message. */
+export function extractSwapErrorInfo(error: unknown): SwapErrorInfo {
+  let code: number | undefined;
+  let reason: string | undefined;
+  let message: string | undefined;
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === "object" && depth < 10; depth++) {
+    const o = e as { code?: unknown; reason?: unknown; shortMessage?: unknown; message?: unknown; cause?: unknown };
+    if (code === undefined && typeof o.code === "number") code = o.code;
+    if (reason === undefined && typeof o.reason === "string" && o.reason) reason = o.reason;
+    if (message === undefined && typeof o.shortMessage === "string") message = o.shortMessage;
+    if (message === undefined && typeof o.message === "string") message = o.message;
+    e = o.cause;
+  }
+  if (typeof error === "string") message = error;
+  if (reason === undefined && message) {
+    const m = /reverted with the following reason:\s*\n?\s*(.+)/i.exec(message);
+    if (m?.[1]) reason = m[1].trim();
+  }
+  return { code, reason, message: message ?? "Unknown error" };
+}
+
+/**
+ * Spec 000 §8 swap texts. `stage` is where it failed: gas estimation (a static call gave the revert
+ * reason, if any) or sending. 4001 → rejected; slippage reasons → the slippage text; other reverts →
+ * the token text; an estimate without a reason → the gas text; anything else → `Swap failed: {message}`.
+ */
+export function swapErrorMessage(stage: "estimate" | "send", error: unknown): string {
+  const info = extractSwapErrorInfo(error);
+  if (info.code === 4001 || /user rejected|user denied/i.test(info.message)) return SWAP_ERRORS.rejected;
+  if (info.reason) {
+    if (/INSUFFICIENT_OUTPUT_AMOUNT|EXCESSIVE_INPUT_AMOUNT/.test(info.reason)) return SWAP_ERRORS.slippage;
+    return SWAP_ERRORS.revert(info.reason);
+  }
+  if (stage === "estimate") return SWAP_ERRORS.gasEstimation;
+  return SWAP_ERRORS.swapFailed(info.message);
+}
+
+/** Gas estimates are padded by 10 % (spec 000 §7). */
+export function padGas(estimate: bigint): bigint {
+  return (estimate * 11_000n) / 10_000n;
+}
+
+/** Transaction summary for the tracker, e.g. `Swap 1 ETH for 2,990 USDT`. */
+export function swapSummary(amountIn: string, symbolIn: string, amountOut: string, symbolOut: string): string {
+  return `Swap ${groupDigits(amountIn)} ${symbolIn} for ${groupDigits(amountOut)} ${symbolOut}`;
+}
+
+function groupDigits(value: string): string {
+  const [whole = "0", frac] = value.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return frac ? `${grouped}.${frac}` : grouped;
+}
