@@ -54,6 +54,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
             maxBlockRange: c.config.maxBlockRange,
             pollIntervalMs: c.config.pollIntervalMs,
             log,
+            onCommit: (r) => {
+              if (r.events > 0) c.market.invalidate();
+            },
           }),
         )
     : [];

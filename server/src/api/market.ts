@@ -68,6 +68,11 @@ export class Market {
     this.weth = deployment ? this.byAddress.get(deployment.weth.toLowerCase()) : undefined;
   }
 
+  /** Drops cached reserves (called when the indexer commits new blocks in this process). */
+  invalidate(): void {
+    this.cache = [];
+  }
+
   tokenBySymbol(symbol: string): Token | undefined {
     return this.bySymbol.get(symbol.toUpperCase());
   }

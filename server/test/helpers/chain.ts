@@ -45,7 +45,16 @@ export async function startTestChain(opts: { timestamp?: number } = {}) {
 
   async function send(hash: Promise<Hex>) {
     const receipt = await wallet.waitForTransactionReceipt({ hash: await hash, pollingInterval: 20 });
-    if (receipt.status !== "success") throw new Error("transaction reverted");
+    if (receipt.status !== "success") {
+      const tx = await wallet.getTransaction({ hash: receipt.transactionHash });
+      const reason = await wallet
+        .call({ account: tx.from, to: tx.to, data: tx.input, blockNumber: receipt.blockNumber - 1n })
+        .then(
+          () => "replay succeeded",
+          (e: Error) => e.message.split("\n").slice(0, 3).join(" "),
+        );
+      throw new Error(`transaction reverted in block ${receipt.blockNumber} (to ${tx.to}): ${reason}`);
+    }
     return receipt;
   }
   async function deploy(a: Artifact, args: unknown[] = []): Promise<Address> {
