@@ -6,4 +6,6 @@ export * from "./pairs.ts";
 export * from "./prices.ts";
 export * from "./siwe.ts";
 export * from "./swap.ts";
+export * from "./token-lists.ts";
+export * from "./token-search.ts";
 export * from "./validation.ts";
