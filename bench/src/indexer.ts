@@ -24,6 +24,8 @@ export type IndexerResult = {
   /** Rows in the database afterwards (proves the writes happened). */
   rowsSwaps: number;
   rowsSyncs: number;
+  /** events/s of every repeated run when the figure above is their median. */
+  runs?: number[];
 };
 
 /** Measures the wall time during which at least one of the wrapped calls is running. */
@@ -86,7 +88,7 @@ export const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABAS
 export async function benchIndexer(
   chain: BenchChain,
   kind: "pglite" | "postgres",
-  opts: { pgliteDir?: string } = {},
+  opts: { pgliteDir?: string; maxBlockRange?: number } = {},
 ): Promise<IndexerResult> {
   let db: Db;
   let cleanup = async () => {};
@@ -119,6 +121,7 @@ export async function benchIndexer(
       chainId: chain.deployment.chainId,
       deployment: chain.deployment,
       client: timedClient(createRpcClient(chain.rpcUrl), rpc, tally),
+      maxBlockRange: opts.maxBlockRange,
     });
     const t0 = performance.now();
     const stats = await indexer.sync({ toBlock: chain.toBlock });

@@ -15,7 +15,15 @@ export type Results = {
   version: 1;
   startedAt: string;
   mode: "full" | "quick";
-  machine: { node: string; cpus: number; cpuModel: string; platform: string };
+  machine: {
+    node: string;
+    cpus: number;
+    cpuModel: string;
+    platform: string;
+    /** 1-minute load average: other work on the machine skews every figure. */
+    loadAvgAtStart: number;
+    loadAvgAtEnd?: number;
+  };
   sections: string[];
   indexer?: {
     chain: {
@@ -91,7 +99,9 @@ export function formatResults(r: Results): string {
         name,
         int(res.events),
         sec(res.ms),
-        int(res.eventsPerSec),
+        res.runs && res.runs.length > 1
+          ? `${int(res.eventsPerSec)} (median of ${res.runs.map(int).join(" / ")})`
+          : int(res.eventsPerSec),
         `≥ ${int(target)}: ${verdict(res.eventsPerSec >= target)}`,
       ]);
     }
@@ -100,7 +110,7 @@ export function formatResults(r: Results): string {
       if (!res) continue;
       const p = res.profile;
       out.push(
-        `  where ${res.db} time goes: RPC in flight ${sec(p.rpcMs)} (${p.getLogs} getLogs of which ${p.getLogsFailed} refused, costing ${sec(p.getLogsFailedMs)}; ${p.other} other calls) · database busy ${sec(p.dbMs)} · neither (decode, glue) ${sec(p.otherMs)} · ${res.ranges} committed ranges · rows ${int(res.rowsSwaps)} swaps + ${int(res.rowsSyncs)} syncs`,
+        `  where ${res.db} time goes (median run): RPC in flight ${sec(p.rpcMs)} (${p.getLogs} getLogs of which ${p.getLogsFailed} refused, costing ${sec(p.getLogsFailedMs)}; ${p.other} other calls) · database busy ${sec(p.dbMs)} · neither (decode, glue) ${sec(p.otherMs)} · ${res.ranges} committed ranges · rows ${int(res.rowsSwaps)} swaps + ${int(res.rowsSyncs)} syncs`,
       );
     }
   }
@@ -159,7 +169,10 @@ export function formatResults(r: Results): string {
   }
   if (r.totalMs !== undefined) {
     out.push("");
-    out.push(`total ${sec(r.totalMs)}`);
+    const load = `load average ${r.machine.loadAvgAtStart.toFixed(1)} at start, ${(r.machine.loadAvgAtEnd ?? 0).toFixed(1)} at end on ${r.machine.cpus} CPUs`;
+    out.push(
+      `total ${sec(r.totalMs)} · ${load}${r.machine.loadAvgAtStart > r.machine.cpus ? " (busy machine: figures are pessimistic)" : ""}`,
+    );
   }
   return out.join("\n");
 }
