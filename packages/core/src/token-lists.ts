@@ -236,7 +236,7 @@ export function uriToHttp(uri: string): string[] {
     case "https":
       return [uri];
     case "http":
-      return [`https${uri.slice(4)}`, uri];
+      return [uri];
     case "ipfs": {
       const hash = uri.match(/^ipfs:(\/\/)?(.*)$/i)?.[2];
       return hash ? [`https://cloudflare-ipfs.com/ipfs/${hash}`, `https://ipfs.io/ipfs/${hash}`] : [];
@@ -389,4 +389,58 @@ export function listsReducer(state: ListsState, action: ListsAction): ListsState
 /** Spec 000 §5: the last remaining list cannot be removed. */
 export function canRemoveList(state: ListsState, url: string): boolean {
   return url in state.byUrl && Object.keys(state.byUrl).length > 1;
+}
+
+// ---------------------------------------------------------------- name-service content hashes
+
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+function base32(bytes: Uint8Array): string {
+  let out = "";
+  let bits = 0;
+  let value = 0;
+  for (const b of bytes) {
+    value = (value << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+function base58(bytes: Uint8Array): string {
+  let n = 0n;
+  for (const b of bytes) n = n * 256n + BigInt(b);
+  let out = "";
+  while (n > 0n) {
+    out = BASE58[Number(n % 58n)] + out;
+    n /= 58n;
+  }
+  for (const b of bytes) {
+    if (b !== 0) break;
+    out = `1${out}`;
+  }
+  return out;
+}
+
+/**
+ * Translates an EIP-1577 content hash (ipfs-ns 0xe301 or ipns-ns 0xe501 followed by a CID) into
+ * an `ipfs://` or `ipns://` URI; anything else throws `Failed to translate contenthash to URI`.
+ * CIDv0 hashes come out in base58 (Qm...), CIDv1 in base32 (b...).
+ */
+export function contenthashToUri(contenthash: string): string {
+  const hex = contenthash.toLowerCase().replace(/^0x/, "");
+  if (!/^([0-9a-f]{2})+$/.test(hex)) throw new Error(TOKEN_LIST_ERRORS.contenthash);
+  const bytes = Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
+  const scheme =
+    bytes[0] === 0xe3 && bytes[1] === 0x01 ? "ipfs" : bytes[0] === 0xe5 && bytes[1] === 0x01 ? "ipns" : null;
+  const cid = bytes.slice(2);
+  if (!scheme || cid.length < 4) throw new Error(TOKEN_LIST_ERRORS.contenthash);
+  if (cid[0] === 0x12 && cid[1] === 0x20 && cid.length === 34) return `${scheme}://${base58(cid)}`;
+  if (cid[0] === 0x01) return `${scheme}://b${base32(cid)}`;
+  throw new Error(TOKEN_LIST_ERRORS.contenthash);
 }

@@ -3,6 +3,7 @@ import {
   assertNoDuplicateTokens,
   canRemoveList,
   combineListTokens,
+  contenthashToUri,
   diffTokenLists,
   getVersionUpgrade,
   initialListsState,
@@ -238,5 +239,23 @@ describe("list state reducer (spec 000 §4)", () => {
     s = listsReducer(s, { type: "removeList", url: URL2 });
     expect(Object.keys(s.byUrl)).toEqual([URL1]);
     expect(canRemoveList(s, URL1)).toBe(false);
+  });
+});
+
+describe("name-service content hashes", () => {
+  it("translates ipfs content hashes (CIDv1 and the CIDv0 multihash form) to URIs", () => {
+    X;
+    expect(contenthashToUri("0xe3010170122013e051d1cfff20606de36845d4fe28deb9861a319a5bc8596fa4e610e8803918")).toBe(
+      "ipfs://bafybeiat4bi5dt77ebqg3y3iixkp4kg6xgdbumm2lpefs35e4yiorabzda",
+    );
+    expect(contenthashToUri("0xe30112200000000000000000000000000000000000000000000000000000000000000000")).toBe(
+      "ipfs://QmNLei78zWmzUdbeRB3CiUfAizWUrbeeZh5K1rhAQKCh51",
+    );
+  });
+
+  it("refuses other content hashes with `Failed to translate contenthash to URI`", () => {
+    for (const bad of ["0x", "0xzz", "0xe40101701220", "0xe301"]) {
+      expect(() => contenthashToUri(bad)).toThrow("Failed to translate contenthash to URI");
+    }
   });
 });
