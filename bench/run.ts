@@ -94,6 +94,7 @@ const results: Results = {
     cpus: cpu.length,
     cpuModel: cpu[0]?.model.trim() ?? "?",
     platform: process.platform,
+    loadAvgAtStart: loadavg()[0] ?? 0,
   },
   sections: [...sections],
   errors: {},
