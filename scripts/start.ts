@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseBlockedList } from "@sofi/core";
-import type { Deployment } from "@sofi/protocol";
+import { type Deployment, LOCAL_CHAIN_ID, loadDeployment } from "@sofi/protocol";
 import { deployAll, startAnvil } from "../contracts/scripts/index.ts";
 import { seed } from "../contracts/scripts/seed.ts";
 import { startServer } from "../server/src/index.ts";
@@ -44,7 +44,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   mkdirSync(dataDir, { recursive: true });
   const deploymentFile = join(dataDir, "deployment.json");
   const stateFile = join(dataDir, "anvil-state.json");
-  const fresh = !existsSync(deploymentFile) || !existsSync(stateFile);
+  const fresh = !existsSync(deploymentFile) || !existsSync(stateFile) || contractsChanged(deploymentFile, log);
   if (fresh) {
     // A half-written first run (no deployment record) restarts from an empty chain, and a new
     // chain invalidates whatever the embedded database indexed from an old one.
@@ -93,6 +93,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The local deployment is deterministic, so the committed record differs from the one in the
+ * data folder only when the contracts changed: that chain is out of date and must be rebuilt.
+ */
+function contractsChanged(deploymentFile: string, log: (line: string) => void): boolean {
+  const committed = loadDeployment(LOCAL_CHAIN_ID);
+  if (!committed) return false;
+  const stored = JSON.parse(readFileSync(deploymentFile, "utf8")) as Deployment;
+  const same = JSON.stringify(stripVolatile(stored)) === JSON.stringify(stripVolatile(committed));
+  if (!same) log("The contracts changed since this chain was made: starting a new chain.");
+  return !same;
+}
+
+function stripVolatile(d: Deployment) {
+  const { startBlock: _startBlock, ...rest } = d;
+  return rest;
 }
 
 /** Builds web/dist when it is missing or older than any web or shared source file. */
