@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -49,9 +49,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // The stack's log, kept for diagnosing a failing run (e2e/stack.log, gitignored).
+  const logFile = createWriteStream(join(HERE, "stack.log"));
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => {
     stderr += d.toString();
+    logFile.write(d);
     if (process.env.E2E_VERBOSE) process.stderr.write(d);
   });
 
