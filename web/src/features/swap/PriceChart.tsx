@@ -1,0 +1,160 @@
+import { TICKER_REFRESH_MS } from "@sofi/core";
+import { Segmented, Spin, Typography } from "antd";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  CHART_RANGES,
+  type ChartPoint,
+  type ChartRange,
+  formatChange,
+  formatChartPrice,
+  formatDateTime,
+  normalisePoints,
+  type Ticker,
+} from "./chart-data.ts";
+
+const TEAL = "#14b8a6";
+const PURPLE = "#8b5cf6";
+
+async function getJson(url: string): Promise<unknown> {
+  const res = await fetch(url, { headers: { accept: "application/json" } });
+  if (!res.ok) {
+    console.warn(`GET ${url} failed: ${res.status}`);
+    return null;
+  }
+  return res.json();
+}
+
+/** Chart mode: pair, current price, 24 h change, timestamp, range buttons and a price line. */
+export function PriceChart(props: { suffix: string; symbol: string | null; refresh: number; dark: boolean }) {
+  const { t } = useTranslation("swap");
+  const [range, setRange] = useState<ChartRange>("day");
+  const [ticker, setTicker] = useState<Ticker | null>(null);
+  const [points, setPoints] = useState<ChartPoint[] | null>(null);
+  const [hover, setHover] = useState<ChartPoint | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const { suffix, symbol, refresh } = props;
+
+  // Ticker: every 10 s and on refresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh re-runs on purpose
+  useEffect(() => {
+    setTicker(null);
+    if (!symbol) return;
+    let alive = true;
+    const load = () =>
+      getJson(`/api/${suffix}/proxy/ticker/24hr?symbol=${encodeURIComponent(symbol)}`)
+        .then((body) => {
+          const b = body as Partial<Ticker> | null;
+          if (alive && b && typeof b.price === "number")
+            setTicker({ price: b.price, priceChangePercent: Number(b.priceChangePercent ?? 0) });
+        })
+        .catch(() => undefined);
+    load();
+    const id = setInterval(load, TICKER_REFRESH_MS);
+    return () => {
+      alive = false;
+      clearInterval(id);
+    };
+  }, [suffix, symbol, refresh]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh re-runs on purpose
+  useEffect(() => {
+    setPoints(null);
+    if (!symbol) {
+      setPoints([]);
+      return;
+    }
+    let alive = true;
+    getJson(`/api/${suffix}/v2/proxy/history?symbol=${encodeURIComponent(symbol)}&type=${range}`)
+      .then((body) => alive && setPoints(normalisePoints(body)))
+      .catch(() => alive && setPoints([]));
+    return () => {
+      alive = false;
+    };
+  }, [suffix, symbol, range, refresh]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !points || points.length === 0) return;
+    let disposed = false;
+    let cleanup = () => {};
+    import("lightweight-charts").then(({ createChart, LineSeries, ColorType }) => {
+      if (disposed) return;
+      const chart = createChart(el, {
+        autoSize: true,
+        layout: {
+          background: { type: ColorType.Solid, color: "transparent" },
+          textColor: props.dark ? "#d4d4d8" : "#3f3f46",
+          attributionLogo: false,
+        },
+        grid: { vertLines: { visible: false }, horzLines: { color: props.dark ? "#27272a" : "#f4f4f5" } },
+        rightPriceScale: { borderVisible: false },
+        timeScale: { borderVisible: false, timeVisible: range === "day" || range === "week" },
+        crosshair: { horzLine: { color: PURPLE }, vertLine: { color: PURPLE } },
+        localization: {
+          priceFormatter: (p: number) => formatChartPrice(p),
+        },
+      });
+      const series = chart.addSeries(LineSeries, { color: TEAL, lineWidth: 2 });
+      // biome-ignore lint/suspicious/noExplicitAny: lightweight-charts' branded UTCTimestamp
+      series.setData(points.map((p) => ({ time: p.ts as any, value: p.value })));
+      chart.timeScale().fitContent();
+      chart.subscribeCrosshairMove((param) => {
+        const d =
+          param.time !== undefined ? (param.seriesData.get(series) as { value?: number } | undefined) : undefined;
+        setHover(d?.value !== undefined ? { ts: Number(param.time), value: d.value } : null);
+      });
+      cleanup = () => chart.remove();
+    });
+    return () => {
+      disposed = true;
+      cleanup();
+    };
+  }, [points, props.dark, range]);
+
+  const last = points && points.length > 0 ? points[points.length - 1] : null;
+  const shownPrice = hover?.value ?? ticker?.price ?? last?.value ?? null;
+  const shownTs = hover?.ts ?? last?.ts ?? null;
+  const change = ticker?.priceChangePercent ?? null;
+  return (
+    <section className="swap-chart" aria-label={symbol ?? t("chart.noData")} data-testid="swap-chart">
+      <div className="swap-chart-head">
+        <Typography.Title level={4} className="swap-chart-pair" data-testid="chart-pair">
+          {symbol ? symbol.replace("-", " / ") : "--"}
+        </Typography.Title>
+        <div className="swap-chart-price">
+          <span className="swap-chart-value" data-testid="chart-price">
+            {formatChartPrice(shownPrice)}
+          </span>
+          <span
+            className={`swap-chart-change ${change === null ? "" : change >= 0 ? "is-up" : "is-down"}`}
+            title={t("chart.change24h")}
+            data-testid="chart-change"
+          >
+            {formatChange(change)}
+          </span>
+        </div>
+        <Typography.Text type="secondary" data-testid="chart-time">
+          {shownTs ? formatDateTime(shownTs) : "--"}
+        </Typography.Text>
+      </div>
+      <Segmented
+        aria-label={t("chart.range")}
+        value={range}
+        onChange={(v) => setRange(v as ChartRange)}
+        options={CHART_RANGES.map((r) => ({ value: r, label: t(`chart.ranges.${r}`) }))}
+      />
+      <div className="swap-chart-box">
+        {points === null ? (
+          <Spin />
+        ) : points.length === 0 ? (
+          <Typography.Text type="secondary" data-testid="chart-nodata">
+            {t("chart.noData")}
+          </Typography.Text>
+        ) : (
+          <div ref={box} className="swap-chart-canvas" data-testid="chart-canvas" />
+        )}
+      </div>
+    </section>
+  );
+}

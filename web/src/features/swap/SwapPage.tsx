@@ -1,0 +1,685 @@
+import {
+  ArrowDownOutlined,
+  DownOutlined,
+  HistoryOutlined,
+  LineChartOutlined,
+  ReloadOutlined,
+  SettingOutlined,
+} from "@ant-design/icons";
+import {
+  approvalState,
+  checkRecipient,
+  formatSignificant,
+  formatUnitsExact,
+  maxSpendable,
+  minimumAmountOut,
+  PRICE_IMPACT_CONFIRM_WORD,
+  parseAmount,
+  priceImpactLevel,
+  REFRESH_SPINNER_MS,
+  SWAP_ERRORS,
+  sanitizeAmountInput,
+  swapButtonState,
+  swapSummary,
+  wrapInputError,
+} from "@sofi/core";
+import { chainById, erc20Abi } from "@sofi/protocol";
+import { Alert, Button, Card, Input, Modal, Popover, Tag, Tooltip, Typography } from "antd";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useBalance, useConfig, useConnection, usePublicClient, useReadContracts } from "wagmi";
+import { useAppConfig } from "../../app/config.ts";
+import { useSettings } from "../../app/settings-store.ts";
+import { useTransactions } from "../wallet/index.ts";
+import { approveToken, SwapError, sendTrade, sendWrap } from "./actions.ts";
+import { pairSymbol } from "./chart-data.ts";
+import { PriceChart } from "./PriceChart.tsx";
+import { SwapButton } from "./SwapButton.tsx";
+import { SwapSettings } from "./SwapSettings.tsx";
+import { TokenPicker } from "./TokenPicker.tsx";
+import { deploymentTokens, findToken, isNative, routeAddress, type SwapToken, sameToken, wrapKind } from "./tokens.ts";
+import { useSwapQuote } from "./useSwapQuote.ts";
+import "./swap.css";
+
+type Side = "in" | "out";
+
+function formatImpact(bps: number | null): string {
+  if (bps === null) return "--";
+  const pct = bps / 100;
+  return pct < 0.01 ? "<0.01%" : `${pct.toFixed(2)}%`;
+}
+
+/** The aggregator swap screen (spec 000 §2): `/aggregateSwap`, and with `chart` `/aggregateSwap/chart`. */
+export default function SwapPage({ chart = false }: { chart?: boolean }) {
+  const { t } = useTranslation("swap");
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const appConfig = useAppConfig();
+  const chainId = useSettings((s) => s.chainId);
+  const theme = useSettings((s) => s.theme);
+  const expertMode = useSettings((s) => s.userExpertMode);
+  const singleHop = useSettings((s) => s.userSingleHopOnly);
+  const slippageBps = useSettings((s) => s.userSlippageTolerance);
+  const deadlineSeconds = useSettings((s) => s.userDeadline);
+  const chainCfg = appConfig.chains.find((c) => c.id === chainId);
+  const deployment = chainCfg?.deployment ?? null;
+  const aggregator = deployment?.contracts.aggregator as `0x${string}` | undefined;
+  const info = chainById(chainId);
+  const nativeSymbol = info?.nativeSymbol ?? "ETH";
+  const wrappedSymbol = info?.wrappedSymbol ?? "WETH";
+  const client = usePublicClient({ chainId });
+  const wagmiConfig = useConfig();
+  const { address: account, status } = useConnection();
+  const connected = status === "connected" && !!account;
+
+  const tokens = useMemo(() => deploymentTokens(chainId, deployment), [chainId, deployment]);
+  const [inputToken, setInputToken] = useState<SwapToken | null>(
+    () => findToken(tokens, params.get("inputCurrency")) ?? tokens[0] ?? null,
+  );
+  const [outputToken, setOutputToken] = useState<SwapToken | null>(() =>
+    findToken(tokens, params.get("outputCurrency")),
+  );
+  useEffect(() => {
+    // another network: start over with its native coin
+    setInputToken((cur) => (cur && cur.chainId === chainId ? cur : (tokens[0] ?? null)));
+    setOutputToken((cur) => (cur && cur.chainId === chainId ? cur : null));
+  }, [chainId, tokens]);
+
+  const [independent, setIndependent] = useState<Side>("in");
+  const [typed, setTyped] = useState("");
+  const [recipientOpen, setRecipientOpen] = useState(false);
+  const [recipientRaw, setRecipientRaw] = useState("");
+  const [resolved, setResolved] = useState<string | null | undefined>(undefined);
+  const [refresh, setRefresh] = useState(0);
+  const [spinning, setSpinning] = useState(false);
+  const [picking, setPicking] = useState<Side | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [confirmWord, setConfirmWord] = useState("");
+  const [busy, setBusy] = useState<null | "approve" | "swap" | "wrap">(null);
+  const [txError, setTxError] = useState<string | null>(null);
+
+  // ---------------------------------------------------------------- balances and allowance
+  const nativeBalance = useBalance({ address: account, chainId, query: { enabled: connected } });
+  const erc20s = [inputToken, outputToken].filter((tk): tk is SwapToken => !!tk && !isNative(tk));
+  const reads = useReadContracts({
+    allowFailure: true,
+    contracts: [
+      ...erc20s.map((tk) => ({
+        address: tk.address as `0x${string}`,
+        abi: erc20Abi,
+        functionName: "balanceOf" as const,
+        args: [account ?? "0x0000000000000000000000000000000000000000"] as const,
+        chainId,
+      })),
+      ...(inputToken && !isNative(inputToken) && aggregator
+        ? [
+            {
+              address: inputToken.address as `0x${string}`,
+              abi: erc20Abi,
+              functionName: "allowance" as const,
+              args: [account ?? "0x0000000000000000000000000000000000000000", aggregator] as const,
+              chainId,
+            },
+          ]
+        : []),
+    ],
+    query: { enabled: connected },
+  });
+  const balanceOf = useCallback(
+    (tk: SwapToken | null): bigint | undefined => {
+      if (!tk || !connected) return undefined;
+      if (isNative(tk)) return nativeBalance.data?.value;
+      const i = erc20s.findIndex((e) => e.address === tk.address);
+      const r = reads.data?.[i];
+      return r?.status === "success" ? (r.result as bigint) : undefined;
+    },
+    [connected, nativeBalance.data, erc20s, reads.data],
+  );
+  const allowanceRead = inputToken && !isNative(inputToken) ? reads.data?.[erc20s.length] : undefined;
+  const allowance = allowanceRead?.status === "success" ? (allowanceRead.result as bigint) : undefined;
+  const refetchAll = useCallback(() => {
+    void nativeBalance.refetch();
+    void reads.refetch();
+  }, [nativeBalance, reads]);
+
+  // ---------------------------------------------------------------- amounts and quote
+  const wrap = wrapKind(inputToken, outputToken, deployment);
+  const independentToken = independent === "in" ? inputToken : outputToken;
+  const parsedTyped = independentToken ? parseAmount(typed, independentToken.decimals) : null;
+  const request =
+    !wrap && parsedTyped && inputToken && outputToken && deployment && !sameToken(inputToken, outputToken)
+      ? {
+          amount: parsedTyped,
+          independent,
+          tokenIn: routeAddress(inputToken, deployment),
+          tokenOut: routeAddress(outputToken, deployment),
+          singleHop,
+          refresh,
+        }
+      : null;
+  const q = useSwapQuote(client, deployment, request);
+  const amountIn = wrap ? parsedTyped : independent === "in" ? parsedTyped : (q.quote?.amountIn ?? null);
+  const amountOut = wrap ? parsedTyped : independent === "out" ? parsedTyped : (q.quote?.amountOut ?? null);
+
+  const formattedIn =
+    independent === "in" || wrap
+      ? typed
+      : amountIn && inputToken
+        ? formatSignificant(amountIn, inputToken.decimals)
+        : "";
+  const formattedOut =
+    independent === "out" || wrap
+      ? typed
+      : amountOut && outputToken
+        ? formatSignificant(amountOut, outputToken.decimals)
+        : "";
+
+  const balanceIn = balanceOf(inputToken);
+  const balanceOut = balanceOf(outputToken);
+  const maxIn = inputToken ? maxSpendable(balanceIn, isNative(inputToken)) : 0n;
+  const showMax = connected && !!inputToken && maxIn > 0n && !(independent === "in" && parsedTyped === maxIn);
+
+  // ---------------------------------------------------------------- recipient (expert mode)
+  const recipientShown = expertMode && recipientOpen;
+  const recipient = recipientShown ? checkRecipient(recipientRaw) : undefined;
+  useEffect(() => {
+    if (recipient?.kind !== "name" || !client) {
+      setResolved(undefined);
+      return;
+    }
+    let alive = true;
+    setResolved(undefined);
+    client
+      .getEnsAddress({ name: recipient.value.split("/")[0] as string })
+      .then((a) => alive && setResolved(a ?? null))
+      .catch(() => alive && setResolved(null));
+    return () => {
+      alive = false;
+    };
+  }, [recipient?.kind, recipient?.value, client]);
+  const recipientAddress: `0x${string}` | undefined =
+    recipient?.kind === "address"
+      ? recipient.value
+      : recipient?.kind === "name"
+        ? ((resolved ?? undefined) as `0x${string}` | undefined)
+        : account;
+
+  // ---------------------------------------------------------------- states
+  const pendingApproval = useTransactions((s) =>
+    Object.values(s.byChain[chainId] ?? {}).some(
+      (tx) =>
+        !tx.receipt &&
+        !!inputToken &&
+        tx.approval?.tokenAddress.toLowerCase() === inputToken.address.toLowerCase() &&
+        tx.approval?.spender.toLowerCase() === aggregator?.toLowerCase(),
+    ),
+  );
+  const approval = approvalState({
+    isNative: isNative(inputToken),
+    amount: amountIn,
+    spender: aggregator,
+    allowance,
+    pendingApproval: pendingApproval || busy === "approve",
+  });
+  const impactBps = q.impactBps;
+  const impactLevel = priceImpactLevel(impactBps);
+  const button = swapButtonState({
+    connected,
+    inputSymbol: inputToken?.symbol ?? null,
+    outputSymbol: outputToken?.symbol ?? null,
+    amountIn,
+    amountOut,
+    quoted: q.quoted && !q.loading,
+    recipient,
+    resolvedRecipient: resolved,
+    balanceIn,
+    approval,
+    impactLevel,
+    expertMode,
+  });
+  const wrapError = wrap
+    ? !connected
+      ? SWAP_ERRORS.connectWallet
+      : wrapInputError(wrap, parsedTyped, balanceIn, { native: nativeSymbol, wrapped: wrappedSymbol })
+    : null;
+  const minOut = q.quote ? minimumAmountOut(q.quote.amountOut, slippageBps) : null;
+
+  // ---------------------------------------------------------------- unlisted tokens from the URL
+  const unlisted = useMemo(() => {
+    const out: string[] = [];
+    for (const key of ["inputCurrency", "outputCurrency"]) {
+      const v = params.get(key);
+      if (v && /^0x[0-9a-fA-F]{40}$/.test(v) && !findToken(tokens, v)) out.push(v);
+    }
+    return out;
+  }, [params, tokens]);
+  const [unlistedAccepted, setUnlistedAccepted] = useState(false);
+  const unlistedMeta = useReadContracts({
+    allowFailure: true,
+    contracts: unlisted.flatMap((a) => [
+      { address: a as `0x${string}`, abi: erc20Abi, functionName: "symbol" as const, chainId },
+      { address: a as `0x${string}`, abi: erc20Abi, functionName: "decimals" as const, chainId },
+    ]),
+    query: { enabled: unlisted.length > 0 },
+  });
+  const acceptUnlisted = () => {
+    unlisted.forEach((a, i) => {
+      const symbol = unlistedMeta.data?.[i * 2];
+      const decimals = unlistedMeta.data?.[i * 2 + 1];
+      const tk: SwapToken = {
+        chainId,
+        address: a as `0x${string}`,
+        decimals: decimals?.status === "success" ? Number(decimals.result) : 18,
+        symbol: symbol?.status === "success" ? String(symbol.result) : "UNKNOWN",
+        name: t("unknownToken"),
+      };
+      if (params.get("inputCurrency") === a) setInputToken(tk);
+      else setOutputToken(tk);
+    });
+    setUnlistedAccepted(true);
+  };
+
+  // ---------------------------------------------------------------- handlers
+  const onType = (side: Side, raw: string) => {
+    const v = sanitizeAmountInput(raw);
+    if (v === null) return;
+    setIndependent(side);
+    setTyped(v);
+    setTxError(null);
+  };
+  const onPick = (tk: SwapToken) => {
+    const side = picking;
+    setPicking(null);
+    if (!side) return;
+    const other = side === "in" ? outputToken : inputToken;
+    if (sameToken(tk, other)) {
+      // choosing the other side's token swaps the sides
+      setInputToken(outputToken);
+      setOutputToken(inputToken);
+      setIndependent((s) => (s === "in" ? "out" : "in"));
+    } else if (side === "in") setInputToken(tk);
+    else setOutputToken(tk);
+    setTxError(null);
+  };
+  const flip = () => {
+    setInputToken(outputToken);
+    setOutputToken(inputToken);
+    setIndependent((s) => (s === "in" ? "out" : "in"));
+    setTxError(null);
+  };
+  const onRefresh = () => {
+    setRefresh((n) => n + 1);
+    setSpinning(true);
+    refetchAll();
+    setTimeout(() => setSpinning(false), REFRESH_SPINNER_MS);
+  };
+  const ctx = () =>
+    client && account
+      ? { config: wagmiConfig, client, chainId, account: account as `0x${string}` }
+      : (undefined as never);
+
+  const doApprove = async () => {
+    if (!inputToken || isNative(inputToken) || !aggregator || !amountIn) return;
+    setBusy("approve");
+    setTxError(null);
+    try {
+      await approveToken(
+        ctx(),
+        inputToken.address as `0x${string}`,
+        aggregator,
+        amountIn,
+        t("approvalSummary", { symbol: inputToken.symbol }),
+      );
+      await reads.refetch();
+    } catch (e) {
+      setTxError(e instanceof SwapError ? e.message : String(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const doSwap = async () => {
+    if (!q.quote || !inputToken || !outputToken || !aggregator || !amountIn || !minOut || !recipientAddress) return;
+    setBusy("swap");
+    setTxError(null);
+    const summary = swapSummary(
+      formatSignificant(amountIn, inputToken.decimals),
+      inputToken.symbol,
+      formatSignificant(q.quote.amountOut, outputToken.decimals),
+      outputToken.symbol,
+    );
+    try {
+      const { done } = await sendTrade(
+        ctx(),
+        {
+          aggregator,
+          router: q.quote.router,
+          path: q.quote.path,
+          amountIn,
+          amountOutMin: minOut,
+          recipient: recipientAddress,
+          deadlineSeconds,
+          inputNative: isNative(inputToken),
+          outputNative: isNative(outputToken),
+        },
+        summary,
+      );
+      setConfirmOpen(false);
+      setConfirmWord("");
+      setTyped("");
+      await done;
+      refetchAll();
+    } catch (e) {
+      setTxError(e instanceof SwapError ? e.message : String(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const doWrap = async () => {
+    if (!wrap || !deployment || !parsedTyped) return;
+    setBusy("wrap");
+    setTxError(null);
+    const amount = formatSignificant(parsedTyped, 18);
+    const summary =
+      wrap === "wrap"
+        ? t("wrapSummary", { amount, from: nativeSymbol, to: wrappedSymbol })
+        : t("unwrapSummary", { amount, from: wrappedSymbol, to: nativeSymbol });
+    try {
+      const p = sendWrap(ctx(), deployment.weth, wrap, parsedTyped, summary);
+      setTyped("");
+      await p;
+      refetchAll();
+    } catch (e) {
+      setTxError(e instanceof SwapError ? e.message : String(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // ---------------------------------------------------------------- render
+  const tokenButton = (side: Side, tk: SwapToken | null) => (
+    <Button
+      className="swap-token-button"
+      onClick={() => setPicking(side)}
+      aria-label={t("selectTokenFor", { side: t(side === "in" ? "pay" : "receive") })}
+      data-testid={`token-select-${side}`}
+    >
+      {tk ? tk.symbol : t("selectToken")} <DownOutlined />
+    </Button>
+  );
+  const field = (side: Side) => {
+    const tk = side === "in" ? inputToken : outputToken;
+    const bal = side === "in" ? balanceIn : balanceOut;
+    const value = side === "in" ? formattedIn : formattedOut;
+    const label = t(side === "in" ? "pay" : "receive");
+    return (
+      <div className="swap-field" data-testid={`swap-field-${side}`}>
+        <div className="swap-field-top">
+          <Typography.Text type="secondary">{label}</Typography.Text>
+          {bal !== undefined && tk && (
+            <Typography.Text type="secondary" data-testid={`balance-${side}`}>
+              {t("balance", { amount: formatSignificant(bal, tk.decimals) })}
+            </Typography.Text>
+          )}
+        </div>
+        <div className="swap-field-main">
+          <Input
+            variant="borderless"
+            className="swap-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.0"
+            aria-label={label}
+            data-testid={`amount-${side}`}
+            value={value}
+            onChange={(e) => onType(side, e.target.value)}
+          />
+          {side === "in" && showMax && (
+            <Button
+              size="small"
+              type="link"
+              data-testid="max-button"
+              onClick={() => {
+                setIndependent("in");
+                setTyped(formatUnitsExact(maxIn, inputToken?.decimals ?? 18));
+              }}
+            >
+              {t("max")}
+            </Button>
+          )}
+          {tokenButton(side, tk)}
+        </div>
+      </div>
+    );
+  };
+
+  const onMain = () => {
+    if (wrap) return void doWrap();
+    if (button.kind === "approve") return void doApprove();
+    if (button.kind === "swap") {
+      setConfirmWord("");
+      setConfirmOpen(true);
+    }
+  };
+
+  const needsWord = impactLevel >= 4;
+  const swapCard = (
+    <Card className="swap-card" data-testid="swap-card">
+      <div className="swap-head">
+        <Typography.Title level={3} className="swap-title">
+          {t("title")}
+        </Typography.Title>
+        <div className="swap-head-actions">
+          <Tag color="cyan" data-testid="network-badge">
+            {chainCfg?.name ?? info?.name ?? String(chainId)}
+          </Tag>
+          <Tooltip title={t("recentTransactions")}>
+            <Button
+              type="text"
+              icon={<HistoryOutlined />}
+              aria-label={t("recentTransactions")}
+              disabled={!connected}
+              onClick={() => navigate(`/sts/profile/${account}/4`)}
+            />
+          </Tooltip>
+          <Tooltip title={chart ? t("hideChart") : t("showChart")}>
+            <Button
+              type={chart ? "primary" : "text"}
+              icon={<LineChartOutlined />}
+              aria-label={chart ? t("hideChart") : t("showChart")}
+              aria-pressed={chart}
+              data-testid="chart-toggle"
+              onClick={() => navigate(`${chart ? "/aggregateSwap" : "/aggregateSwap/chart"}${location.search}`)}
+            />
+          </Tooltip>
+          <Tooltip title={t("refresh")}>
+            <Button
+              type="text"
+              icon={<ReloadOutlined spin={spinning} />}
+              aria-label={t("refresh")}
+              data-testid="refresh-button"
+              onClick={onRefresh}
+            />
+          </Tooltip>
+          <Popover trigger="click" placement="bottomRight" title={t("settings")} content={<SwapSettings />}>
+            <Button type="text" icon={<SettingOutlined />} aria-label={t("settings")} data-testid="settings-button" />
+          </Popover>
+        </div>
+      </div>
+      {field("in")}
+      <div className="swap-flip">
+        <Button
+          shape="circle"
+          icon={<ArrowDownOutlined />}
+          aria-label={t("flip")}
+          data-testid="flip-button"
+          onClick={flip}
+        />
+      </div>
+      {field("out")}
+      {expertMode &&
+        (recipientShown ? (
+          <div className="swap-recipient">
+            <div className="swap-field-top">
+              <Typography.Text type="secondary">{t("recipient")}</Typography.Text>
+              <Button type="link" size="small" onClick={() => setRecipientOpen(false)}>
+                {t("removeRecipient")}
+              </Button>
+            </div>
+            <Input
+              aria-label={t("recipient")}
+              placeholder={t("recipientPlaceholder")}
+              status={recipient?.kind === "invalid" || resolved === null ? "error" : undefined}
+              value={recipientRaw}
+              data-testid="recipient-input"
+              onChange={(e) => setRecipientRaw(e.target.value)}
+            />
+          </div>
+        ) : (
+          <Button type="link" size="small" onClick={() => setRecipientOpen(true)} data-testid="add-recipient">
+            {t("addRecipient")}
+          </Button>
+        ))}
+      {!wrap && q.quote && inputToken && outputToken && (
+        <dl className="swap-details" data-testid="swap-details">
+          <dt>{t("router")}</dt>
+          <dd data-testid="swap-router">{q.quote.routerName}</dd>
+          <dt>{t("minimumReceived")}</dt>
+          <dd>
+            {minOut !== null ? formatSignificant(minOut, outputToken.decimals) : "--"} {outputToken.symbol}
+          </dd>
+          <dt>{t("priceImpact")}</dt>
+          <dd className={`impact-${impactLevel}`} data-testid="price-impact">
+            {formatImpact(impactBps)}
+          </dd>
+          <dt>{t("slippage")}</dt>
+          <dd>{slippageBps / 100}%</dd>
+        </dl>
+      )}
+      {!wrap && q.loading && request && <Typography.Text type="secondary">{t("fetchingQuote")}</Typography.Text>}
+      {!wrap && q.quoted && !q.loading && request && !q.quote && (
+        <Typography.Text type="secondary">{t("noRoute")}</Typography.Text>
+      )}
+      <SwapButton
+        state={button}
+        wrap={wrap}
+        wrapError={wrapError}
+        busy={busy}
+        inputSymbol={inputToken?.symbol ?? ""}
+        onClick={onMain}
+      />
+      {txError && <Alert type="error" showIcon message={txError} data-testid="swap-error" className="swap-alert" />}
+    </Card>
+  );
+
+  const chartSymbol =
+    inputToken && outputToken ? pairSymbol(inputToken.symbol, outputToken.symbol, nativeSymbol, wrappedSymbol) : null;
+
+  return (
+    <div className={`swap-page${chart ? " with-chart" : ""}`}>
+      {chart && (
+        <PriceChart
+          suffix={chainCfg?.suffix ?? "local"}
+          symbol={chartSymbol}
+          refresh={refresh}
+          dark={theme === "dark"}
+        />
+      )}
+      {swapCard}
+      <TokenPicker
+        open={picking !== null}
+        tokens={tokens}
+        selected={picking === "in" ? inputToken : outputToken}
+        onClose={() => setPicking(null)}
+        onSelect={onPick}
+      />
+      <Modal
+        open={confirmOpen}
+        title={t("confirmSwap")}
+        onCancel={() => setConfirmOpen(false)}
+        footer={null}
+        width={420}
+        destroyOnHidden
+      >
+        {q.quote && inputToken && outputToken && amountIn && (
+          <div className="swap-confirm" data-testid="confirm-dialog">
+            <div className="swap-confirm-amount" data-testid="confirm-in">
+              {formatSignificant(amountIn, inputToken.decimals)} {inputToken.symbol}
+            </div>
+            <ArrowDownOutlined />
+            <div className="swap-confirm-amount" data-testid="confirm-out">
+              {formatSignificant(q.quote.amountOut, outputToken.decimals)} {outputToken.symbol}
+            </div>
+            <Typography.Paragraph type="secondary">
+              {t("outputEstimated", {
+                amount: minOut !== null ? formatSignificant(minOut, outputToken.decimals) : "--",
+                symbol: outputToken.symbol,
+              })}
+            </Typography.Paragraph>
+            <dl className="swap-details">
+              <dt>{t("minimumReceived")}</dt>
+              <dd>
+                {minOut !== null ? formatSignificant(minOut, outputToken.decimals) : "--"} {outputToken.symbol}
+              </dd>
+              <dt>{t("priceImpact")}</dt>
+              <dd className={`impact-${impactLevel}`}>{formatImpact(impactBps)}</dd>
+              <dt>{t("router")}</dt>
+              <dd>{q.quote.routerName}</dd>
+            </dl>
+            {needsWord && (
+              <Input
+                aria-label={t("typeConfirm")}
+                placeholder={t("typeConfirmPlaceholder")}
+                value={confirmWord}
+                onChange={(e) => setConfirmWord(e.target.value)}
+              />
+            )}
+            {needsWord && <Typography.Text type="danger">{t("typeConfirm")}</Typography.Text>}
+            {txError && <Alert type="error" showIcon message={txError} />}
+            <Button
+              type="primary"
+              size="large"
+              block
+              danger={impactLevel >= 3}
+              loading={busy === "swap"}
+              disabled={needsWord && confirmWord.trim().toLowerCase() !== PRICE_IMPACT_CONFIRM_WORD}
+              data-testid="confirm-swap"
+              onClick={() => void doSwap()}
+            >
+              {impactLevel >= 3 ? t("swapAnyway") : t("confirmButton")}
+            </Button>
+          </div>
+        )}
+      </Modal>
+      <Modal
+        open={unlisted.length > 0 && !unlistedAccepted}
+        title={t("unlistedTitle")}
+        closable={false}
+        maskClosable={false}
+        footer={[
+          <Button key="back" onClick={() => navigate("/swap/")} data-testid="unlisted-dismiss">
+            {t("dismiss")}
+          </Button>,
+          <Button key="ok" type="primary" onClick={acceptUnlisted} data-testid="unlisted-accept">
+            {t("iUnderstand")}
+          </Button>,
+        ]}
+      >
+        <Typography.Paragraph>{t("unlistedBody")}</Typography.Paragraph>
+        <ul className="swap-unlisted" data-testid="unlisted-list">
+          {unlisted.map((a, i) => {
+            const sym = unlistedMeta.data?.[i * 2];
+            return (
+              <li key={a}>
+                <strong>{sym?.status === "success" ? String(sym.result) : "UNKNOWN"}</strong> <code>{a}</code>
+              </li>
+            );
+          })}
+        </ul>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { padGas, swapDeadline, swapErrorMessage } from "@sofi/core";
+import { erc20Abi, sofiAggregatorAbi, weth9Abi } from "@sofi/protocol";
+import { maxUint256, type PublicClient } from "viem";
+import type { Config } from "wagmi";
+import { writeContract } from "wagmi/actions";
+import { addPopup } from "../shell/index.ts";
+import { useTransactions } from "../wallet/index.ts";
+
+type Ctx = { config: Config; client: PublicClient; chainId: number; account: `0x${string}` };
+
+/** A failure with the spec's text (000 §8) as its message. */
+export class SwapError extends Error {}
+
+/** Records the sent transaction, waits for its receipt, stores it and shows the shell's popup. */
+async function track(
+  ctx: Ctx,
+  hash: `0x${string}`,
+  summary: string,
+  approval?: { tokenAddress: string; spender: string },
+): Promise<boolean> {
+  const store = useTransactions.getState();
+  try {
+    store.add({ hash, from: ctx.account, chainId: ctx.chainId, summary, ...(approval ? { approval } : {}) });
+  } catch {
+    // already tracked
+  }
+  const receipt = await ctx.client.waitForTransactionReceipt({ hash, pollingInterval: 1_000 });
+  const success = receipt.status === "success";
+  useTransactions.getState().finalize(ctx.chainId, hash, {
+    blockHash: receipt.blockHash,
+    blockNumber: Number(receipt.blockNumber),
+    contractAddress: receipt.contractAddress ?? null,
+    from: receipt.from,
+    status: success ? 1 : 0,
+    to: receipt.to ?? null,
+    transactionHash: receipt.transactionHash,
+    transactionIndex: receipt.transactionIndex,
+  });
+  addPopup({ key: hash, content: { kind: "tx", hash, success, summary } });
+  return success;
+}
+
+/**
+ * Spec 000 §4 approve: an unlimited approval first; the exact amount when estimating the
+ * unlimited one fails. Resolves once the approval is mined.
+ */
+export async function approveToken(
+  ctx: Ctx,
+  token: `0x${string}`,
+  spender: `0x${string}`,
+  amount: bigint,
+  summary: string,
+): Promise<boolean> {
+  let value = maxUint256;
+  let gas: bigint;
+  try {
+    gas = await ctx.client.estimateContractGas({
+      address: token,
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [spender, maxUint256],
+      account: ctx.account,
+    });
+  } catch {
+    value = amount;
+    try {
+      gas = await ctx.client.estimateContractGas({
+        address: token,
+        abi: erc20Abi,
+        functionName: "approve",
+        args: [spender, amount],
+        account: ctx.account,
+      });
+    } catch (e) {
+      throw new SwapError(swapErrorMessage("estimate", e));
+    }
+  }
+  let hash: `0x${string}`;
+  try {
+    hash = await writeContract(ctx.config, {
+      address: token,
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [spender, value],
+      chainId: ctx.chainId,
+      account: ctx.account,
+      gas: padGas(gas),
+    });
+  } catch (e) {
+    throw new SwapError(swapErrorMessage("send", e));
+  }
+  return track(ctx, hash, summary, { tokenAddress: token, spender });
+}
+
+export type TradeArgs = {
+  aggregator: `0x${string}`;
+  router: `0x${string}`;
+  path: `0x${string}`[];
+  amountIn: bigint;
+  amountOutMin: bigint;
+  recipient: `0x${string}`;
+  deadlineSeconds: number;
+  inputNative: boolean;
+  outputNative: boolean;
+};
+
+/** The aggregator call for a trade: native in → tradeTokenByExactETH, native out → tradeETHByExactToken. */
+export function tradeCall(a: TradeArgs, deadline: bigint) {
+  if (a.inputNative) {
+    return {
+      address: a.aggregator,
+      abi: sofiAggregatorAbi,
+      functionName: "tradeTokenByExactETH" as const,
+      args: [a.router, a.path, a.amountOutMin, a.recipient, deadline] as const,
+      value: a.amountIn,
+    };
+  }
+  return {
+    address: a.aggregator,
+    abi: sofiAggregatorAbi,
+    functionName: a.outputNative ? ("tradeETHByExactToken" as const) : ("tradeTokenByExactToken" as const),
+    args: [a.router, a.path, a.amountIn, a.amountOutMin, a.recipient, deadline] as const,
+  };
+}
+
+/** Estimates (the revert reason gives the spec's text), sends with 10 % padded gas, tracks. */
+export async function sendTrade(
+  ctx: Ctx,
+  a: TradeArgs,
+  summary: string,
+): Promise<{ hash: `0x${string}`; done: Promise<boolean> }> {
+  const block = await ctx.client.getBlock();
+  const deadline = swapDeadline(block.timestamp, a.deadlineSeconds);
+  const call = tradeCall(a, deadline);
+  let gas: bigint;
+  try {
+    // biome-ignore lint/suspicious/noExplicitAny: the call is one of three typed aggregator calls
+    gas = await ctx.client.estimateContractGas({ ...(call as any), account: ctx.account });
+  } catch (e) {
+    throw new SwapError(swapErrorMessage("estimate", e));
+  }
+  let hash: `0x${string}`;
+  try {
+    hash = await writeContract(ctx.config, {
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      ...(call as any),
+      chainId: ctx.chainId,
+      account: ctx.account,
+      gas: padGas(gas),
+    });
+  } catch (e) {
+    throw new SwapError(swapErrorMessage("send", e));
+  }
+  return { hash, done: track(ctx, hash, summary) };
+}
+
+/** WETH9 deposit (wrap) or withdraw (unwrap). */
+export async function sendWrap(
+  ctx: Ctx,
+  weth: `0x${string}`,
+  kind: "wrap" | "unwrap",
+  amount: bigint,
+  summary: string,
+): Promise<boolean> {
+  let hash: `0x${string}`;
+  try {
+    hash =
+      kind === "wrap"
+        ? await writeContract(ctx.config, {
+            address: weth,
+            abi: weth9Abi,
+            functionName: "deposit",
+            value: amount,
+            chainId: ctx.chainId,
+            account: ctx.account,
+          })
+        : await writeContract(ctx.config, {
+            address: weth,
+            abi: weth9Abi,
+            functionName: "withdraw",
+            args: [amount],
+            chainId: ctx.chainId,
+            account: ctx.account,
+          });
+  } catch (e) {
+    throw new SwapError(swapErrorMessage("send", e));
+  }
+  return track(ctx, hash, summary);
+}

@@ -1,0 +1,89 @@
+import { priceImpactBps, QUOTE_DEBOUNCE_MS } from "@sofi/core";
+import type { Deployment } from "@sofi/protocol";
+import { useEffect, useState } from "react";
+import type { PublicClient } from "viem";
+import { type Quote, quoteExactIn, quoteExactOut, routeReserves } from "./quote.ts";
+import { useDebouncedValue } from "./useDebouncedValue.ts";
+
+export type QuoteRequest = {
+  amount: bigint;
+  independent: "in" | "out";
+  tokenIn: `0x${string}`;
+  tokenOut: `0x${string}`;
+  singleHop: boolean;
+  refresh: number;
+};
+
+export type QuoteState = {
+  quote: Quote | null;
+  /** True once the request in view was answered (a null quote then means no route). */
+  quoted: boolean;
+  loading: boolean;
+  impactBps: number | null;
+  error: string | null;
+};
+
+const EMPTY: QuoteState = { quote: null, quoted: false, loading: false, impactBps: null, error: null };
+
+function key(r: QuoteRequest | null): string {
+  return r ? `${r.amount}|${r.independent}|${r.tokenIn}|${r.tokenOut}|${r.singleHop}|${r.refresh}` : "";
+}
+
+/**
+ * Asks the aggregator QUOTE_DEBOUNCE_MS after the request stops changing; clears at once when the
+ * request goes away (empty input). Price impact comes from the route's reserves right after.
+ */
+export function useSwapQuote(
+  client: PublicClient | undefined,
+  deployment: Deployment | null | undefined,
+  request: QuoteRequest | null,
+): QuoteState {
+  const requestKey = key(request);
+  const debouncedKey = useDebouncedValue(requestKey, QUOTE_DEBOUNCE_MS);
+  const [state, setState] = useState<QuoteState & { key: string }>({ ...EMPTY, key: "" });
+  const aggregator = deployment?.contracts.aggregator as `0x${string}` | undefined;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the request
+  useEffect(() => {
+    if (!request || !client || !deployment || !aggregator) {
+      setState({ ...EMPTY, key: "" });
+      return;
+    }
+    if (debouncedKey !== requestKey) return;
+    let cancelled = false;
+    const r = request;
+    setState((s) => ({ ...s, loading: true }));
+    (async () => {
+      try {
+        const quote =
+          r.independent === "in"
+            ? await quoteExactIn(client, deployment, aggregator, r.amount, r.tokenIn, r.tokenOut, r.singleHop)
+            : await quoteExactOut(client, deployment, aggregator, r.amount, r.tokenIn, r.tokenOut, r.singleHop);
+        if (cancelled) return;
+        setState({ quote, quoted: true, loading: false, impactBps: null, error: null, key: requestKey });
+        if (!quote) return;
+        const reserves = await routeReserves(client, deployment, quote.router, quote.path);
+        if (cancelled || !reserves) return;
+        const impact = priceImpactBps(quote.amountIn, quote.amountOut, reserves);
+        setState((s) => (s.key === requestKey ? { ...s, impactBps: impact } : s));
+      } catch (e) {
+        if (cancelled) return;
+        setState({
+          quote: null,
+          quoted: true,
+          loading: false,
+          impactBps: null,
+          error: e instanceof Error ? e.message : String(e),
+          key: requestKey,
+        });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [debouncedKey, requestKey, client, deployment, aggregator]);
+
+  if (!request) return EMPTY;
+  if (state.key !== requestKey) return { ...EMPTY, loading: true };
+  return state;
+}
