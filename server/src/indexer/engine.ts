@@ -21,6 +21,8 @@ import {
 export const INDEXER_NAME = "uniswap-v2-pairs";
 /** Blocks this close to the head get their hash stored (reorg detection); older ones only at range ends. */
 export const REORG_WINDOW = 256;
+/** Stored block hashes older than this many blocks below the head are pruned. */
+export const KEEP_BLOCK_HASHES = 4_096;
 const ADVISORY_LOCK_NS = 0x50f1;
 
 /** Logs per getLogs request the range sizing aims at. */
@@ -220,6 +222,11 @@ export class ChainIndexer {
         );
       }
       await writeCheckpoint(tx, this.chainId, { blockNumber: to, blockHash: end.hash });
+      // Hashes far below the head are no longer needed to find a fork (deeper reorgs reindex from the start block).
+      await tx.query("DELETE FROM indexer_blocks WHERE chain_id = $1 AND block_number < $2", [
+        this.chainId,
+        head - KEEP_BLOCK_HASHES,
+      ]);
     });
     stats.swaps += rows.swaps.block.length;
     stats.syncs += rows.syncs.block.length;
