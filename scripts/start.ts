@@ -16,6 +16,7 @@ import { startServer } from "../server/src/index.ts";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const WEB_DIST = join(ROOT, "web", "dist");
 const SEED_DAYS = 30;
+const VITE_PORT = Number(process.env.VITE_PORT ?? 5173);
 
 export type StackOptions = {
   port?: number;
@@ -86,6 +87,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       deployments: { local: deployment },
       blockedAddresses: parseBlockedList(options.blockedAddresses?.join(",") ?? process.env.BLOCKED_ADDRESSES),
       webDist: WEB_DIST,
+      // Under `npm run dev` the app runs on Vite's origin, so sign-in messages name that host.
+      siweDomains:
+        options.skipWebBuild && !process.env.SIWE_DOMAIN
+          ? [`127.0.0.1:${port}`, `localhost:${port}`, `127.0.0.1:${VITE_PORT}`, `localhost:${VITE_PORT}`]
+          : undefined,
     });
     stops.push(() => server.stop());
     return { url: server.url, rpcUrl: anvil.rpcUrl, deployment, stop };
