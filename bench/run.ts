@@ -22,6 +22,7 @@ import { measureCeiling, measureRpcFloor } from "./src/ceiling.ts";
 import { type BenchChain, benchChain } from "./src/chain.ts";
 import { benchIndexer, type IndexerResult, PG_URL } from "./src/indexer.ts";
 import { CACHE_DIR, RESULTS_DIR } from "./src/paths.ts";
+import { profileComponents } from "./src/profile.ts";
 import { formatResults, type Results } from "./src/report.ts";
 import { measureWeb } from "./src/web.ts";
 
@@ -136,6 +137,12 @@ try {
       results.indexer.pglite = await repeat(indexerRuns, (last) =>
         benchIndexer(chain as BenchChain, "pglite", last ? { pgliteDir: join(apiDataDir, "db") } : {}),
       );
+      log("indexer: stages one at a time (fetch, decode, write)");
+      try {
+        results.indexer.stages = await profileComponents(chain);
+      } catch (e) {
+        results.errors["indexer (stages)"] = (e as Error).stack ?? String(e);
+      }
       if (PG_URL) {
         log("indexer: backfill into PostgreSQL");
         try {

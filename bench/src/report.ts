@@ -2,6 +2,7 @@ import type { ApiResult } from "./api.ts";
 import type { CeilingResult, RpcFloorResult } from "./ceiling.ts";
 import type { IndexerResult } from "./indexer.ts";
 import type { LoadResult } from "./load.ts";
+import type { ComponentProfile } from "./profile.ts";
 import type { WebResult } from "./web.ts";
 
 export const TARGETS = {
@@ -42,6 +43,7 @@ export type Results = {
     rpcFloor: RpcFloorResult;
     pglite?: IndexerResult;
     postgres?: IndexerResult;
+    stages?: ComponentProfile;
   };
   api?: ApiResult & { connections: number; durationMs: number; rounds: number };
   web?: WebResult;
@@ -113,6 +115,13 @@ export function formatResults(r: Results): string {
         `  where ${res.db} time goes (median run): RPC in flight ${sec(p.rpcMs)} (${p.getLogs} getLogs of which ${p.getLogsFailed} refused, costing ${sec(p.getLogsFailedMs)}; ${p.other} other calls) · database busy ${sec(p.dbMs)} · neither (decode, glue) ${sec(p.otherMs)} · ${res.ranges} committed ranges · rows ${int(res.rowsSwaps)} swaps + ${int(res.rowsSyncs)} syncs`,
       );
     }
+  }
+  const st = r.indexer?.stages;
+  if (st) {
+    const rate = (msv: number | undefined) => (msv ? `${sec(msv)} (${int(st.events / (msv / 1000))} ev/s)` : "not run");
+    out.push(
+      `  stages one at a time, server's own functions, ${int(st.events)} events: fetch ${rate(st.fetchMs)} in ${st.chunks} requests of ~${int(st.logsPerChunk)} logs, ${rate(st.fetchSmallMs)} in ${st.smallRequests} requests of 10 blocks · decode ${rate(st.decodeMs)} · write rows + candles, a transaction per chunk: PGlite ${rate(st.writeMs.pglite)}, PostgreSQL ${rate(st.writeMs.postgres)}`,
+    );
   }
   if (r.api) {
     const a = r.api;

@@ -51,6 +51,10 @@ describe("npm run bench (quick)", () => {
     expect(pglite.events).toBe(pglite.swaps + pglite.syncs);
     expect(pglite.events).toBe(ix.chain.pairEvents);
     expect(ix.ceiling.events).toBe(ix.chain.pairEvents);
+    expect(ix.stages?.events).toBe(ix.chain.pairEvents);
+    positive(ix.stages?.fetchMs);
+    positive(ix.stages?.decodeMs);
+    positive(ix.stages?.writeMs.pglite);
     if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) {
       expect(ix.postgres?.rowsSwaps).toBe(allSwaps);
       positive(ix.postgres?.eventsPerSec);
