@@ -8,4 +8,5 @@ export * from "./siwe.ts";
 export * from "./swap.ts";
 export * from "./token-lists.ts";
 export * from "./token-search.ts";
+export * from "./tx-tracking.ts";
 export * from "./validation.ts";
