@@ -1,0 +1,138 @@
+import { expect, type Page, test } from "@playwright/test";
+import { connectDevWallet, preAcceptTerms, shot } from "./helpers.ts";
+
+// Account 5 is this spec's own: its allowances start at zero, so the approve step is real.
+const ACCOUNT = 5;
+
+test.beforeEach(async ({ page }) => {
+  await preAcceptTerms(page);
+});
+
+async function connect(page: Page): Promise<void> {
+  await connectDevWallet(page, ACCOUNT);
+  await expect(page.getByTestId("account-panel")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("account-panel")).toBeHidden();
+}
+
+async function pick(page: Page, side: "in" | "out", symbol: string): Promise<void> {
+  await page.getByTestId(`token-select-${side}`).click();
+  await page.getByTestId(`token-option-${symbol}`).click();
+  await expect(page.getByTestId(`token-select-${side}`)).toContainText(symbol);
+}
+
+function balanceNumber(text: string | null): number {
+  return Number((text ?? "").replace(/[^0-9.]/g, ""));
+}
+
+test("disabled states, then swap ETH for USDT with the confirm dialog, a success toast and new balances", async ({
+  page,
+}) => {
+  await page.goto("/aggregateSwap");
+  const main = page.getByTestId("swap-main-button");
+  await expect(main).toHaveText("Connect wallet");
+  await expect(main).toBeDisabled();
+  await expect(page.getByTestId("network-badge")).toBeVisible();
+  await connect(page);
+  await expect(main).toHaveText("Enter an amount");
+  await expect(main).toBeDisabled();
+  await page.getByTestId("amount-in").fill("1");
+  await expect(main).toHaveText("Select a token");
+  await expect(main).toBeDisabled();
+  await pick(page, "out", "USDT");
+  await expect(page.getByTestId("amount-out")).not.toHaveValue("");
+  await expect(page.getByTestId("swap-router")).toHaveText(/uniswap-v2|sushiswap/);
+  await expect(main).toHaveText("Swap");
+  await shot(page, "swap-eth-usdt-1440-light-en");
+
+  // More than the balance: disabled with the spec's text.
+  await page.getByTestId("amount-in").fill("100000000");
+  await expect(main).toHaveText("Insufficient ETH balance");
+  await expect(main).toBeDisabled();
+  // Emptying the input clears the output.
+  await page.getByTestId("amount-in").fill("");
+  await expect(page.getByTestId("amount-out")).toHaveValue("");
+  await expect(main).toHaveText("Enter an amount");
+
+  const before = balanceNumber(await page.getByTestId("balance-out").textContent());
+  await page.getByTestId("amount-in").fill("1");
+  await expect(main).toHaveText("Swap");
+  await main.click();
+  const dialog = page.getByRole("dialog", { name: "Confirm swap" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("confirm-in")).toHaveText("1 ETH");
+  await expect(dialog.getByTestId("confirm-out")).toContainText("USDT");
+  await shot(page, "swap-confirm-1440-light-en");
+  await dialog.getByTestId("confirm-swap").click();
+  const toast = page.locator(".toast").filter({ hasText: /^Swap 1 ETH for .* USDT/ });
+  await expect(toast).toBeVisible({ timeout: 30_000 });
+  await expect(toast.locator(".toast-icon.ok")).toBeVisible();
+  await expect
+    .poll(async () => balanceNumber(await page.getByTestId("balance-out").textContent()), { timeout: 15_000 })
+    .toBeGreaterThan(before);
+  await shot(page, "swap-done-1440-light-en");
+});
+
+test("approve, then swap a token for another token", async ({ page }) => {
+  await page.goto("/aggregateSwap");
+  await connect(page);
+  await pick(page, "in", "USDT");
+  await pick(page, "out", "DAI");
+  await page.getByTestId("amount-in").fill("25");
+  const main = page.getByTestId("swap-main-button");
+  await expect(main).toHaveText("Approve USDT", { timeout: 15_000 });
+  await main.click();
+  await expect(main).toHaveText("Swap", { timeout: 30_000 });
+  await expect(page.locator(".toast").filter({ hasText: "Approve USDT" })).toBeVisible();
+  const before = balanceNumber(await page.getByTestId("balance-out").textContent());
+  await main.click();
+  const dialog = page.getByRole("dialog", { name: "Confirm swap" });
+  await expect(dialog.getByTestId("confirm-in")).toHaveText("25 USDT");
+  await dialog.getByTestId("confirm-swap").click();
+  await expect(page.locator(".toast").filter({ hasText: /^Swap 25 USDT for .* DAI/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect
+    .poll(async () => balanceNumber(await page.getByTestId("balance-out").textContent()), { timeout: 15_000 })
+    .toBeGreaterThan(before);
+});
+
+test("the flip button and choosing the other side's token swap the sides", async ({ page }) => {
+  await page.goto("/aggregateSwap");
+  await pick(page, "out", "USDT");
+  await page.getByTestId("flip-button").click();
+  await expect(page.getByTestId("token-select-in")).toContainText("USDT");
+  await expect(page.getByTestId("token-select-out")).toContainText("ETH");
+  await pick(page, "in", "ETH");
+  await expect(page.getByTestId("token-select-out")).toContainText("USDT");
+});
+
+test("chart mode shows the pair, price, 24 h change and changes ranges", async ({ page }) => {
+  await page.goto("/aggregateSwap?outputCurrency=USDT");
+  await page.getByTestId("chart-toggle").click();
+  await expect(page).toHaveURL(/\/aggregateSwap\/chart/);
+  await expect(page.getByTestId("chart-pair")).toHaveText("WETH / USDT");
+  await expect(page.getByTestId("chart-price")).not.toHaveText("--");
+  await expect(page.getByTestId("chart-change")).toHaveText(/^[+-]?\d+\.\d{2}%$/);
+  await expect(page.getByTestId("chart-canvas")).toBeVisible();
+  await shot(page, "swap-chart-day-1440-light-en");
+  for (const range of ["Week", "Month", "Year", "Day"]) {
+    await page.getByText(range, { exact: true }).click();
+    await expect(page.getByTestId("chart-canvas")).toBeVisible();
+  }
+  await page.getByTestId("refresh-button").click();
+  await page.getByTestId("chart-toggle").click();
+  await expect(page).toHaveURL(/\/aggregateSwap\?outputCurrency=USDT$/);
+  await expect(page.getByTestId("swap-chart")).toHaveCount(0);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/aggregateSwap/chart?outputCurrency=USDT");
+  await expect(page.getByTestId("chart-canvas")).toBeVisible();
+  await shot(page, "swap-chart-360-light-en");
+});
+
+test("an unlisted token in the URL asks for confirmation; dismissing goes to /swap/", async ({ page }) => {
+  await page.goto("/aggregateSwap?outputCurrency=0x000000000000000000000000000000000000dEaD");
+  await expect(page.getByTestId("unlisted-list")).toContainText("0x000000000000000000000000000000000000dEaD");
+  await page.getByTestId("unlisted-dismiss").click();
+  await expect(page).toHaveURL(/\/swap\/?$/);
+});
