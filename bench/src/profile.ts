@@ -31,6 +31,8 @@ export type ComponentProfile = {
   decodeMs: number;
   /** The server's insertRows + upsertCandles, one transaction per chunk, into a fresh database. */
   writeMs: { pglite?: number; postgres?: number };
+  /** The part of writeMs spent in upsertCandles (the rest is insertRows and the commit). */
+  candleMs: { pglite?: number; postgres?: number };
 };
 
 /**
@@ -79,14 +81,19 @@ export async function profileComponents(chain: BenchChain, logsPerChunk = TARGET
   }
   const decodeMs = performance.now() - t0;
 
-  const write = async (db: Db) => {
+  const candleMs: ComponentProfile["candleMs"] = {};
+  const write = async (db: Db, kind: "pglite" | "postgres") => {
     const t = performance.now();
+    let candles = 0;
     for (const r of rows) {
       await db.transaction(async (tx) => {
         await insertRows(tx, chain.deployment.chainId, r);
+        const c = performance.now();
         await upsertCandles(tx, chain.deployment.chainId, r);
+        candles += performance.now() - c;
       });
     }
+    candleMs[kind] = candles;
     return performance.now() - t;
   };
   const writeMs: ComponentProfile["writeMs"] = {};
@@ -94,7 +101,7 @@ export async function profileComponents(chain: BenchChain, logsPerChunk = TARGET
   rmSync(dir, { recursive: true, force: true });
   const lite = await createDb({ dataDir: dir });
   try {
-    writeMs.pglite = await write(lite);
+    writeMs.pglite = await write(lite, "pglite");
   } finally {
     await lite.close();
     rmSync(dir, { recursive: true, force: true });
@@ -103,7 +110,7 @@ export async function profileComponents(chain: BenchChain, logsPerChunk = TARGET
     const schema = `bench_profile_${process.pid}_${Date.now().toString(36)}`;
     const db = await createDb({ url: PG_URL, schema });
     try {
-      writeMs.postgres = await write(db);
+      writeMs.postgres = await write(db, "postgres");
     } finally {
       await db.close();
       const c = new pg.Client({ connectionString: PG_URL });
@@ -111,5 +118,15 @@ export async function profileComponents(chain: BenchChain, logsPerChunk = TARGET
       await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => c.end());
     }
   }
-  return { events, chunks: chunks.length, fetchMs, logsPerChunk, fetchSmallMs, smallRequests, decodeMs, writeMs };
+  return {
+    events,
+    chunks: chunks.length,
+    fetchMs,
+    logsPerChunk,
+    fetchSmallMs,
+    smallRequests,
+    decodeMs,
+    writeMs,
+    candleMs,
+  };
 }

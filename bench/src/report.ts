@@ -120,7 +120,7 @@ export function formatResults(r: Results): string {
   if (st) {
     const rate = (msv: number | undefined) => (msv ? `${sec(msv)} (${int(st.events / (msv / 1000))} ev/s)` : "not run");
     out.push(
-      `  stages one at a time, server's own functions, ${int(st.events)} events: fetch ${rate(st.fetchMs)} in ${st.chunks} requests of ~${int(st.logsPerChunk)} logs, ${rate(st.fetchSmallMs)} in ${st.smallRequests} requests of 10 blocks · decode ${rate(st.decodeMs)} · write rows + candles, a transaction per chunk: PGlite ${rate(st.writeMs.pglite)}, PostgreSQL ${rate(st.writeMs.postgres)}`,
+      `  stages one at a time, server's own functions, ${int(st.events)} events: fetch ${rate(st.fetchMs)} in ${st.chunks} requests of ~${int(st.logsPerChunk)} logs, ${rate(st.fetchSmallMs)} in ${st.smallRequests} requests of 10 blocks · decode ${rate(st.decodeMs)} · write rows + candles, a transaction per chunk: PGlite ${rate(st.writeMs.pglite)} of which candles ${sec(st.candleMs.pglite ?? 0)}, PostgreSQL ${rate(st.writeMs.postgres)} of which candles ${sec(st.candleMs.postgres ?? 0)}`,
     );
   }
   if (r.api) {
