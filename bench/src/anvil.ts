@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { freePort, waitFor } from "./net.ts";
 import { REPO_ROOT } from "./paths.ts";
+import { track } from "./reaper.ts";
 
 export type Anvil = { rpcUrl: string; port: number; stop(): Promise<void> };
 
@@ -53,6 +54,7 @@ export async function startAnvil(
   if (opts.dumpState) args.push("--dump-state", opts.dumpState);
   if (opts.timestamp !== undefined) args.push("--timestamp", String(opts.timestamp));
   const child: ChildProcess = spawn(anvilBin(), args, { stdio: ["ignore", "ignore", "pipe"] });
+  track(child);
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => {
     stderr += d.toString();

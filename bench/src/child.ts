@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { REPO_ROOT } from "./paths.ts";
+import { track } from "./reaper.ts";
 
 export type Child = { port: number; proc: ChildProcess; stop(): Promise<void>; output(): string };
 
@@ -13,6 +14,7 @@ export async function startChild(file: string, env: Record<string, string> = {},
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  track(proc);
   let out = "";
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${file} did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
