@@ -1,0 +1,99 @@
+import { CheckCircleFilled, CloseCircleFilled, ExportOutlined, LoadingOutlined } from "@ant-design/icons";
+import { chainById } from "@sofi/protocol";
+import { Button, Flex, Typography, theme } from "antd";
+import { useTranslation } from "react-i18next";
+import { useConnection } from "wagmi";
+import { useSettings } from "../../app/settings-store.ts";
+import { type TransactionRecord, useTransactions } from "../wallet/index.ts";
+import { useRecentTransactions } from "./useRecentTransactions.ts";
+
+const shortHash = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;
+
+/** The explorer page of a transaction, or null when the chain has no explorer (the local chain). */
+export function txExplorerUrl(chainId: number, hash: string): string | null {
+  const url = chainById(chainId)?.explorerUrl;
+  return url ? `${url.replace(/\/$/, "")}/tx/${hash}` : null;
+}
+
+function StatusIcon({ tx }: { tx: TransactionRecord }) {
+  const { t } = useTranslation("transactions");
+  const { token } = theme.useToken();
+  if (!tx.receipt) {
+    return <LoadingOutlined spin role="img" aria-label={t("pending")} style={{ color: token.colorPrimary }} />;
+  }
+  if (tx.receipt.status === 1) {
+    return <CheckCircleFilled role="img" aria-label={t("succeeded")} style={{ color: token.colorSuccess }} />;
+  }
+  return <CloseCircleFilled role="img" aria-label={t("failed")} style={{ color: token.colorError }} />;
+}
+
+function Row({ tx }: { tx: TransactionRecord }) {
+  const { t } = useTranslation("transactions");
+  const href = txExplorerUrl(tx.chainId, tx.hash);
+  const explorer = chainById(tx.chainId)?.explorerName;
+  const state = !tx.receipt ? "pending" : tx.receipt.status === 1 ? "success" : "failure";
+  return (
+    <li data-testid={`recent-tx-${tx.hash}`} data-state={state} style={{ listStyle: "none", minHeight: 32 }}>
+      <Flex align="center" gap={8}>
+        <StatusIcon tx={tx} />
+        <Typography.Text
+          style={{ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+          title={tx.summary}
+        >
+          {tx.summary ?? t("noSummary", { hash: shortHash(tx.hash) })}
+        </Typography.Text>
+        {href && (
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t("viewTxOnExplorer", { hash: shortHash(tx.hash), explorer })}
+            title={t("viewOnExplorer", { explorer })}
+          >
+            <ExportOutlined aria-hidden />
+          </a>
+        )}
+      </Flex>
+    </li>
+  );
+}
+
+export type RecentTransactionsProps = {
+  /** Whose transactions; default: the connected account. */
+  account?: string;
+};
+
+/** Account panel list: the last 24 hours of transactions, pending first by recency, with a clear-all action. */
+export function RecentTransactions({ account }: RecentTransactionsProps) {
+  const { t } = useTranslation("transactions");
+  const connection = useConnection();
+  const who = account ?? connection.address;
+  const txs = useRecentTransactions(who);
+  const chainId = useSettings((s) => s.chainId);
+  const clearAll = useTransactions((s) => s.clearAll);
+  return (
+    <section aria-labelledby="recent-tx-title" data-testid="recent-transactions">
+      <Flex align="center" justify="space-between" gap={8} wrap>
+        <Typography.Text strong id="recent-tx-title">
+          {t("recent")}
+        </Typography.Text>
+        {txs.length > 0 && (
+          <Button type="link" size="small" onClick={() => clearAll(chainId)} data-testid="recent-tx-clear">
+            {t("clearAll")}
+          </Button>
+        )}
+      </Flex>
+      {txs.length === 0 ? (
+        <Typography.Text type="secondary" data-testid="recent-tx-empty">
+          {t("empty")}
+        </Typography.Text>
+      ) : (
+        <ul aria-label={t("list")} style={{ margin: 0, padding: 0, display: "grid", gap: 4 }}>
+          {txs.map((tx) => (
+            <Row key={tx.hash} tx={tx} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

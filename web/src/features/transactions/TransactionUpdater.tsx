@@ -1,0 +1,58 @@
+import { shouldCheck } from "@sofi/core";
+import { useEffect, useMemo, useRef } from "react";
+import { type Hash, TransactionReceiptNotFoundError } from "viem";
+import { usePublicClient } from "wagmi";
+import { useSettings } from "../../app/settings-store.ts";
+import { blockPollIntervalMs } from "../shell/block-number.ts";
+import { useTransactions } from "../wallet/index.ts";
+import { useLatestBlockNumber, useWatchBlockNumber } from "./block-numbers.ts";
+import { recordReceipt } from "./receipts.ts";
+
+export type TransactionUpdaterProps = {
+  /** Head polling interval; default: the chain's block time (the header's block indicator uses the same). */
+  pollingIntervalMs?: number;
+};
+
+/**
+ * Spec 000 §4 "Transaction tracking" for the selected chain. While the chain has pending
+ * transactions it follows the head block; at each new block it asks for the receipt of every
+ * pending transaction `shouldCheck` allows (the wallet transport batches them into one HTTP
+ * request), marks the ones without a receipt as checked at that block, and stores the receipt
+ * with a success or failure popup for the others. The store is persisted, so pending
+ * transactions are followed again after a reload. Failed checks are logged only.
+ * Mount once, inside the wallet provider. Renders nothing.
+ */
+export function TransactionUpdater({ pollingIntervalMs }: TransactionUpdaterProps = {}) {
+  const chainId = useSettings((s) => s.chainId);
+  const client = usePublicClient({ chainId });
+  const txs = useTransactions((s) => s.byChain[chainId]);
+  const hasPending = useMemo(() => Object.values(txs ?? {}).some((tx) => !tx.receipt), [txs]);
+  useWatchBlockNumber(client, chainId, pollingIntervalMs ?? blockPollIntervalMs(chainId), hasPending);
+  const blockNumber = useLatestBlockNumber(chainId);
+  const inFlight = useRef(new Set<string>());
+
+  useEffect(() => {
+    if (!client || blockNumber === undefined || !txs) return;
+    const now = Date.now();
+    for (const tx of Object.values(txs)) {
+      const key = `${chainId}:${tx.hash}`;
+      if (inFlight.current.has(key) || !shouldCheck(tx, blockNumber, now)) continue;
+      inFlight.current.add(key);
+      client
+        .getTransactionReceipt({ hash: tx.hash as Hash })
+        .then((receipt) => {
+          recordReceipt(chainId, receipt);
+        })
+        .catch((e: unknown) => {
+          if (e instanceof TransactionReceiptNotFoundError) {
+            useTransactions.getState().checked(chainId, tx.hash, blockNumber);
+          } else {
+            console.debug("receipt check failed", tx.hash, e);
+          }
+        })
+        .finally(() => inFlight.current.delete(key));
+    }
+  }, [client, chainId, blockNumber, txs]);
+
+  return null;
+}

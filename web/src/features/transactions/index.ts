@@ -1,0 +1,13 @@
+// Transaction tracking (spec 000 §4). The lead mounts <TransactionUpdater /> once inside the
+// wallet provider and places <RecentTransactions /> in the account panel.
+export { updateBlockNumber, useBlockNumbers, useLatestBlockNumber } from "./block-numbers.ts";
+export { RecentTransactions, type RecentTransactionsProps, txExplorerUrl } from "./RecentTransactions.tsx";
+export {
+  type ReceiptClient,
+  type ReceiptInfo,
+  recordReceipt,
+  toReceiptInfo,
+  waitForReceiptWithRetry,
+} from "./receipts.ts";
+export { TransactionUpdater, type TransactionUpdaterProps } from "./TransactionUpdater.tsx";
+export { useRecentTransactions } from "./useRecentTransactions.ts";

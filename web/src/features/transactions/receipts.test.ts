@@ -1,0 +1,163 @@
+import { type AnvilHandle, getFreePort, startAnvil } from "@sofi/contracts";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  type GetTransactionReceiptParameters,
+  type Hex,
+  http,
+  type TransactionReceipt,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { devAddress } from "../wallet/dev-wallet.ts";
+import { ANVIL_PRIVATE_KEYS } from "../wallet/index.ts";
+import { type ReceiptClient, toReceiptInfo, waitForReceiptWithRetry } from "./receipts.ts";
+
+const chain = {
+  id: 31337,
+  name: "Local",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["http://127.0.0.1"] } },
+} as const;
+
+let anvil: AnvilHandle;
+let pub: ReturnType<typeof createPublicClient>;
+let test: ReturnType<typeof createTestClient>;
+let wallet: ReturnType<typeof createWalletClient>;
+const account = privateKeyToAccount(ANVIL_PRIVATE_KEYS[1] as Hex);
+
+beforeAll(async () => {
+  anvil = await startAnvil({ port: await getFreePort() });
+  const transport = http(anvil.rpcUrl);
+  pub = createPublicClient({ chain, transport });
+  test = createTestClient({ chain, transport, mode: "anvil" });
+  wallet = createWalletClient({ chain, transport, account });
+}, 60_000);
+
+afterAll(async () => {
+  await anvil?.stop();
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await test.setAutomine(true);
+});
+
+/** The real client, counting the receipt requests it answers. */
+function counting() {
+  const c = { asked: 0, answered: 0 };
+  const client: ReceiptClient = {
+    getTransactionReceipt: (args: GetTransactionReceiptParameters) => {
+      c.asked += 1;
+      return pub.getTransactionReceipt(args).finally(() => {
+        c.answered += 1;
+      });
+    },
+  };
+  return { c, client };
+}
+
+/** Lets real I/O (the RPC reply) happen while setTimeout is faked. */
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 5_000 && !cond(); i++) await new Promise((r) => setImmediate(r));
+  if (!cond()) throw new Error("condition not met");
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+}
+
+/** A transfer that stays in anvil's mempool until the test mines a block. */
+async function pendingTransfer(): Promise<Hex> {
+  await test.setAutomine(false);
+  return wallet.sendTransaction({ to: devAddress(5), value: 1n, chain, account, gas: 21_000n });
+}
+
+describe("waitForReceiptWithRetry (random 2.5 to 3.5 s wait, no retry limit)", () => {
+  it("asks at once, then after each random wait, until the transaction is mined", async () => {
+    const hash = await pendingTransfer();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { c, client } = counting();
+    let result: TransactionReceipt | undefined;
+    void waitForReceiptWithRetry(client, hash, { random: () => 0 }).then((r) => {
+      result = r;
+    });
+    await until(() => c.answered === 1);
+    expect(c.asked).toBe(1);
+    // random() = 0 → 2 500 ms.
+    await vi.advanceTimersByTimeAsync(2_499);
+    expect(c.asked).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(c.asked).toBe(2);
+    await until(() => c.answered === 2);
+    // Many more tries: there is no limit.
+    for (let i = 3; i <= 12; i++) {
+      await vi.advanceTimersByTimeAsync(2_500);
+      expect(c.asked).toBe(i);
+      await until(() => c.answered === i);
+    }
+    expect(result).toBeUndefined();
+    await test.mine({ blocks: 1 });
+    await vi.advanceTimersByTimeAsync(2_500);
+    await until(() => result !== undefined);
+    expect(c.asked).toBe(13);
+    expect(result?.transactionHash).toBe(hash);
+    expect(toReceiptInfo(result as TransactionReceipt).status).toBe(1);
+  });
+
+  it("waits up to 3.5 s when random() is near 1", async () => {
+    const hash = await pendingTransfer();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { c, client } = counting();
+    const controller = new AbortController();
+    const done = waitForReceiptWithRetry(client, hash, { random: () => 0.999_999, signal: controller.signal });
+    await until(() => c.answered === 1);
+    await vi.advanceTimersByTimeAsync(3_499);
+    expect(c.asked).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(c.asked).toBe(2);
+    await until(() => c.answered === 2);
+    controller.abort(new Error("left the page"));
+    await expect(done).rejects.toThrow("left the page");
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(c.asked).toBe(2);
+    await test.mine({ blocks: 1 });
+  });
+
+  it("returns at once when the receipt already exists", async () => {
+    const hash = await wallet.sendTransaction({ to: devAddress(6), value: 1n, chain, account });
+    await pub.waitForTransactionReceipt({ hash });
+    const { c, client } = counting();
+    const receipt = await waitForReceiptWithRetry(client, hash);
+    expect(receipt.status).toBe("success");
+    expect(c.asked).toBe(1);
+  });
+
+  it("keeps trying through network failures (logged only)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const debug = vi.spyOn(console, "debug").mockImplementation(() => {});
+    const down = createPublicClient({ chain, transport: http("http://127.0.0.1:1", { retryCount: 0 }) });
+    let asked = 0;
+    let answered = 0;
+    const client: ReceiptClient = {
+      getTransactionReceipt: (args) => {
+        asked += 1;
+        return down.getTransactionReceipt(args).finally(() => {
+          answered += 1;
+        });
+      },
+    };
+    const controller = new AbortController();
+    const done = waitForReceiptWithRetry(client, `0x${"ab".repeat(32)}`, {
+      signal: controller.signal,
+      random: () => 0,
+    });
+    done.catch(() => {});
+    await until(() => answered === 1);
+    await vi.advanceTimersByTimeAsync(2_500);
+    await until(() => answered === 2);
+    expect(asked).toBe(2);
+    expect(debug).toHaveBeenCalled();
+    controller.abort(new Error("stop"));
+    await expect(done).rejects.toThrow("stop");
+    debug.mockRestore();
+  });
+});
