@@ -1,10 +1,12 @@
-import { type Address, createPublicClient, http, parseAbi } from "viem";
+import { type Address, createPublicClient, http, parseAbi, toEventSelector } from "viem";
 import { foundry } from "viem/chains";
 
 export const PAIR_EVENTS = parseAbi([
   "event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
   "event Sync(uint112 reserve0, uint112 reserve1)",
 ]);
+
+const [SWAP_TOPIC0, SYNC_TOPIC0] = PAIR_EVENTS.map((e) => toEventSelector(e));
 
 export type CeilingResult = {
   events: number;
@@ -81,7 +83,14 @@ export async function measureRpcFloor(opts: {
         jsonrpc: "2.0",
         id: 1,
         method: "eth_getLogs",
-        params: [{ address: opts.pairs, fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}` }],
+        params: [
+          {
+            address: opts.pairs,
+            topics: [[SWAP_TOPIC0, SYNC_TOPIC0]],
+            fromBlock: `0x${from.toString(16)}`,
+            toBlock: `0x${to.toString(16)}`,
+          },
+        ],
       }),
     });
     const text = await res.text();

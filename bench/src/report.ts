@@ -85,7 +85,7 @@ export function formatResults(r: Results): string {
         "ceiling",
       ],
       [
-        "raw eth_getLogs, fetch + JSON.parse only",
+        "raw eth_getLogs (Swap+Sync topics), fetch + JSON.parse only",
         int(i.rpcFloor.events),
         sec(i.rpcFloor.ms),
         int(i.rpcFloor.eventsPerSec),

@@ -39,6 +39,7 @@ describe("npm run bench (quick)", () => {
     expect(ix.chain.swaps).toBe(5_000);
     positive(ix.ceiling.eventsPerSec);
     positive(ix.rpcFloor.eventsPerSec);
+    expect(ix.rpcFloor.events).toBe(ix.chain.pairEvents);
     const pglite = ix.pglite;
     expect(pglite).toBeDefined();
     if (!pglite) return;
