@@ -12,7 +12,7 @@ import {
   toHex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { WagmiProvider } from "wagmi";
 import { useSettings } from "../../app/settings-store.ts";
 import { initI18n } from "../../i18n/index.ts";
@@ -196,6 +196,36 @@ describe("TransactionUpdater on a real anvil chain", () => {
     }
     expect(tracked(young)?.receipt).toBeUndefined();
     expect(usePopups.getState().popups).toEqual([]);
+  });
+
+  it("asks for the receipts of all due transactions in one batched HTTP request", async () => {
+    const hashes = [unknownHash("a"), unknownHash("b"), unknownHash("c")];
+    for (const hash of hashes) useTransactions.getState().add({ hash, from: account.address, chainId: CHAIN });
+    const bodies: unknown[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      if (String(input instanceof Request ? input.url : input).startsWith(anvil.rpcUrl) && init?.body) {
+        bodies.push(JSON.parse(String(init.body)));
+      }
+      return realFetch(input, init);
+    });
+    try {
+      render(<Harness />);
+      await waitFor(() => expect(hashes.every((h) => tracked(h)?.lastCheckedBlockNumber !== undefined)).toBe(true), {
+        timeout: 10_000,
+      });
+      const receiptRequests = bodies.filter((b) =>
+        (Array.isArray(b) ? b : [b]).some((r) => (r as { method: string }).method === "eth_getTransactionReceipt"),
+      );
+      expect(receiptRequests).toHaveLength(1);
+      const batch = (receiptRequests[0] as { method: string; params: string[] }[]).filter(
+        (r) => r.method === "eth_getTransactionReceipt",
+      );
+      expect(batch).toHaveLength(3);
+      expect(batch.map((r) => r.params[0]).sort()).toEqual([...hashes].sort());
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("pauses block tracking while the tab is hidden and resumes when it is shown", async () => {
