@@ -10,14 +10,15 @@
  *   BENCH_CONNECTIONS=n      concurrent keep-alive connections (default 50)
  *   BENCH_INDEXER_RUNS=n     backfills per database, median reported (default 3; quick 1)
  *   BENCH_ROUNDS=n           the load is given in n interleaved rounds per endpoint (default 5; quick 1)
- *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also backfill into this PostgreSQL (throwaway schema)
+ *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also backfill into this PostgreSQL (throwaway schema), and
+ *                            (full mode, or BENCH_API_POSTGRES=1) load the server on a scratch database there
  *   BENCH_RESULTS=path       where to write the JSON (default results/latest.json, or latest-<sections>.json
  *                            for a partial run; quick runs write to .cache/ instead)
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
-import { benchApi } from "./src/api.ts";
+import { benchApi, withScratchDatabase } from "./src/api.ts";
 import { measureCeiling, measureRpcFloor } from "./src/ceiling.ts";
 import { type BenchChain, benchChain } from "./src/chain.ts";
 import { benchIndexer, type IndexerResult, PG_URL } from "./src/indexer.ts";
@@ -163,6 +164,17 @@ try {
       log(`api: ${connections} connections × ${durationMs} ms per endpoint in ${rounds} interleaved rounds`);
       const api = await benchApi(chain, { dataDir: apiDataDir, connections, durationMs, rounds, log });
       results.api = { ...api, connections, durationMs, rounds };
+      if (PG_URL && (!quick || process.env.BENCH_API_POSTGRES === "1")) {
+        log("api: the same on PostgreSQL (a scratch database; the server indexes the chain itself first)");
+        try {
+          const pgApi = await withScratchDatabase(PG_URL, (databaseUrl) =>
+            benchApi(chain as BenchChain, { dataDir: apiDataDir, databaseUrl, connections, durationMs, rounds, log }),
+          );
+          results.apiPostgres = { ...pgApi, connections, durationMs, rounds };
+        } catch (e) {
+          results.errors["api (PostgreSQL)"] = (e as Error).stack ?? String(e);
+        }
+      }
     } catch (e) {
       results.errors.api = (e as Error).stack ?? String(e);
     }

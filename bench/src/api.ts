@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import pg from "pg";
 import type { BenchChain } from "./chain.ts";
 import { startChild } from "./child.ts";
 import { type LoadResult, loadTestMany } from "./load.ts";
@@ -32,7 +33,16 @@ async function getJson(url: string): Promise<{ status: number; text: string }> {
  */
 export async function benchApi(
   chain: BenchChain,
-  opts: { dataDir: string; connections: number; durationMs: number; rounds?: number; log?: (s: string) => void },
+  opts: {
+    /** PGlite: the server's DATA_DIR (its database in `<dataDir>/db`). */
+    dataDir: string;
+    /** PostgreSQL instead: the server's DATABASE_URL. */
+    databaseUrl?: string;
+    connections: number;
+    durationMs: number;
+    rounds?: number;
+    log?: (s: string) => void;
+  },
 ): Promise<ApiResult> {
   const log = opts.log ?? (() => {});
   mkdirSync(CACHE_DIR, { recursive: true });
@@ -44,6 +54,7 @@ export async function benchApi(
     RPC_URL_LOCAL: chain.rpcUrl,
     DEPLOYMENT_LOCAL: deploymentFile,
     DATA_DIR: opts.dataDir,
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ROLES: "api,indexer",
     WEB_DIST: join(CACHE_DIR, "no-web-dist"),
   };
@@ -81,11 +92,39 @@ export async function benchApi(
       durationMs: opts.durationMs,
       rounds: opts.rounds,
     })) as [LoadResult, LoadResult, LoadResult];
-    return { server: { db: "pglite", indexedBlock, waitedForIndexMs }, bare, tokens, ticker, samples };
+    return {
+      server: { db: opts.databaseUrl ? "postgres" : "pglite", indexedBlock, waitedForIndexMs },
+      bare,
+      tokens,
+      ticker,
+      samples,
+    };
   } catch (e) {
     throw new Error(`${(e as Error).message}\n--- server output ---\n${server.output().slice(-3000)}`);
   } finally {
     await server.stop();
     await bareChild.stop();
+  }
+}
+
+/**
+ * Runs `fn` with the URL of a fresh PostgreSQL database created next to `url`'s (dropped
+ * afterwards): the server under load runs its own migrations into it, touching nothing else.
+ */
+export async function withScratchDatabase<T>(url: string, fn: (scratchUrl: string) => Promise<T>): Promise<T> {
+  const name = `sofi_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const scratch = new URL(url);
+    scratch.pathname = `/${name}`;
+    try {
+      return await fn(scratch.toString());
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
   }
 }

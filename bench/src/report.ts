@@ -46,6 +46,7 @@ export type Results = {
     stages?: ComponentProfile;
   };
   api?: ApiResult & { connections: number; durationMs: number; rounds: number };
+  apiPostgres?: ApiResult & { connections: number; durationMs: number; rounds: number };
   web?: WebResult;
   errors: Record<string, string>;
   totalMs?: number;
@@ -123,8 +124,8 @@ export function formatResults(r: Results): string {
       `  stages one at a time, server's own functions, ${int(st.events)} events: fetch ${rate(st.fetchMs)} in ${st.chunks} requests of ~${int(st.logsPerChunk)} logs, ${rate(st.fetchSmallMs)} in ${st.smallRequests} requests of 10 blocks · decode ${rate(st.decodeMs)} · write rows + candles, a transaction per chunk: PGlite ${rate(st.writeMs.pglite)} of which candles ${sec(st.candleMs.pglite ?? 0)}, PostgreSQL ${rate(st.writeMs.postgres)} of which candles ${sec(st.candleMs.postgres ?? 0)}`,
     );
   }
-  if (r.api) {
-    const a = r.api;
+  for (const a of [r.api, r.apiPostgres]) {
+    if (!a) continue;
     out.push("");
     out.push(
       `API under load · ${a.connections} keep-alive connections × ${sec(a.durationMs)} per endpoint in ${a.rounds} interleaved round(s) · server on ${a.server.db}, chain indexed to block ${a.server.indexedBlock}`,
