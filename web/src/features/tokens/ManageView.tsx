@@ -20,6 +20,7 @@ import {
   useCustomTokens,
   useDefaultListUrls,
   useEnsResolver,
+  useIsListed,
   useOnChainToken,
   useSelectedChain,
 } from "./hooks.ts";
@@ -91,6 +92,9 @@ function ListRow({ url, chainId }: { url: string; chainId: number }) {
         <div style={{ flex: 1, minWidth: 0 }}>
           <Typography.Text strong ellipsis style={{ display: "block" }}>
             {name}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ display: "block", fontSize: 11 }} title={url}>
+            {url}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {state?.loadingRequestId && !list
@@ -222,6 +226,7 @@ function TokensTab({ onImportToken }: { onImportToken: (token: UiToken) => void 
   const trimmed = address.trim();
   const addressError = trimmed ? validateTokenAddress(trimmed) : null;
   const lookup = useOnChainToken(trimmed && !addressError ? trimmed : null);
+  const isListed = useIsListed();
   const explorer = chainById(chainId)?.explorerUrl;
   return (
     <div style={{ display: "flex", flexDirection: "column", gap: 12 }}>
@@ -247,9 +252,13 @@ function TokensTab({ onImportToken }: { onImportToken: (token: UiToken) => void 
           <Typography.Text strong style={{ flex: 1 }}>
             {lookup.token.symbol} <Typography.Text type="secondary">{lookup.token.name}</Typography.Text>
           </Typography.Text>
-          <Button type="primary" onClick={() => lookup.token && onImportToken(lookup.token)}>
-            {t("import")}
-          </Button>
+          {isListed(lookup.token) ? (
+            <Typography.Text type="secondary">{t("alreadyListed")}</Typography.Text>
+          ) : (
+            <Button type="primary" onClick={() => lookup.token && onImportToken(lookup.token)}>
+              {t("import")}
+            </Button>
+          )}
         </div>
       )}
       <div style={{ display: "flex", alignItems: "center" }}>

@@ -1,6 +1,6 @@
 import { formatSignificant, isAddress, SEARCH_DEBOUNCE_MS, searchTokens } from "@sofi/core";
 import { Button, Input, Spin, Typography } from "antd";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useChainTokens, useOnChainToken, useTokenBalances } from "./hooks.ts";
 import { TokenLogo } from "./TokenLogo.tsx";
@@ -10,7 +10,21 @@ import { TOKEN_ROW_HEIGHT, VirtualList } from "./VirtualList.tsx";
 
 /** Spec 000 §2: common bases offered above the list. `ETH` is the chain's native coin. */
 export const COMMON_BASE_SYMBOLS = ["ETH", "WETH", "USDT", "USDC", "DAI", "WBTC"] as const;
-const LIST_HEIGHT = TOKEN_ROW_HEIGHT * 7;
+const MAX_LIST_HEIGHT = TOKEN_ROW_HEIGHT * 7;
+const MIN_LIST_HEIGHT = TOKEN_ROW_HEIGHT * 3;
+/** Space the modal's title, search box, common bases and footer take (modal max height is 90vh). */
+const CHROME_HEIGHT = 330;
+
+/** The list's height: up to 7 rows, fewer on short screens so the modal fits in 90vh. */
+function useListHeight(): number {
+  const [vh, setVh] = useState(() => (typeof window === "undefined" ? 900 : window.innerHeight));
+  useEffect(() => {
+    const onResize = () => setVh(window.innerHeight);
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
+  return Math.max(MIN_LIST_HEIGHT, Math.min(MAX_LIST_HEIGHT, Math.floor(vh * 0.9 - CHROME_HEIGHT)));
+}
 
 export type SearchViewProps = {
   selected?: UiToken | null;
@@ -77,6 +91,7 @@ function TokenRow({
 export function SearchView({ selected, other, showCommonBases, onSelect, onImport, onManage }: SearchViewProps) {
   const { t } = useTranslation("tokens");
   const tokens = useChainTokens();
+  const listHeight = useListHeight();
   const [raw, setRaw] = useState("");
   const query = useDebounced(raw, SEARCH_DEBOUNCE_MS);
   const results = useMemo(() => searchTokens(tokens, query), [tokens, query]);
@@ -135,7 +150,7 @@ export function SearchView({ selected, other, showCommonBases, onSelect, onImpor
           <VirtualList
             ariaLabel={t("tokenList")}
             items={results}
-            height={LIST_HEIGHT}
+            height={listHeight}
             itemKey={tokenKey}
             renderItem={(token) => (
               <TokenRow

@@ -3,7 +3,7 @@ import { erc20Abi } from "@sofi/protocol";
 import { useEffect, useMemo } from "react";
 import { namehash, parseAbi } from "viem";
 import { normalize } from "viem/ens";
-import { useBalance, useConnection, usePublicClient, useReadContracts } from "wagmi";
+import { useBalance, useChains, useConnection, usePublicClient, useReadContracts } from "wagmi";
 import { chainConfig, useAppConfig } from "../../app/config.ts";
 import { useSettings } from "../../app/settings-store.ts";
 import { buildChainTokens, type ChainTokensInput, defaultListUrl, listedAddresses } from "./chain-tokens.ts";
@@ -37,7 +37,8 @@ export function useSelectedChain() {
 
 /** Name-service list locations resolve on Ethereum mainnet when this deployment serves it. */
 export function useEnsResolver(): EnsListResolver | undefined {
-  const client = usePublicClient({ chainId: 1 });
+  const hasMainnet = useChains().some((c) => c.id === 1);
+  const client = usePublicClient(hasMainnet ? { chainId: 1 } : {});
   return useMemo(() => {
     if (client?.chain?.id !== 1) return undefined;
     return async (name: string) => {

@@ -60,6 +60,7 @@ export default {
     importTokenWarning:
       "Anyone can create a token, including creating fake versions of existing tokens that claim to represent projects. If you purchase this token, you may not be able to sell it back.",
     notOnLists: "This token is not on any of your active token lists.",
+    alreadyListed: "Already on your lists",
     listUpdated: "{{name}} token list update available",
     listUpdateVersion: "Version {{from}} to {{to}}",
     listUpdateAdded: "{{count}} added",
@@ -136,6 +137,7 @@ export default {
     importTokenWarning:
       "누구나 토큰을 만들 수 있으며, 기존 토큰의 가짜 버전이나 특정 프로젝트를 대표한다고 주장하는 토큰도 만들 수 있습니다. 이 토큰을 구매하면 다시 팔지 못할 수도 있습니다.",
     notOnLists: "이 토큰은 사용 중인 토큰 목록 어디에도 없습니다.",
+    alreadyListed: "이미 목록에 있습니다",
     listUpdated: "{{name}} 토큰 목록 업데이트가 있습니다",
     listUpdateVersion: "버전 {{from}} → {{to}}",
     listUpdateAdded: "{{count}}개 추가",
