@@ -73,7 +73,7 @@ export function RecentTransactions({ account }: RecentTransactionsProps) {
   const clearAll = useTransactions((s) => s.clearAll);
   return (
     <section aria-labelledby="recent-tx-title" data-testid="recent-transactions">
-      <Flex align="center" justify="space-between" gap={8} wrap>
+      <Flex align="center" justify="space-between" gap={8} wrap style={{ marginBottom: 8 }}>
         <Typography.Text strong id="recent-tx-title">
           {t("recent")}
         </Typography.Text>
@@ -88,7 +88,10 @@ export function RecentTransactions({ account }: RecentTransactionsProps) {
           {t("empty")}
         </Typography.Text>
       ) : (
-        <ul aria-label={t("list")} style={{ margin: 0, padding: 0, display: "grid", gap: 4 }}>
+        <ul
+          aria-label={t("list")}
+          style={{ margin: 0, padding: 0, display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 4 }}
+        >
           {txs.map((tx) => (
             <Row key={tx.hash} tx={tx} />
           ))}
