@@ -25,20 +25,20 @@ import {
 } from "@sofi/core";
 import { chainById, erc20Abi } from "@sofi/protocol";
 import { Alert, Button, Card, Input, Modal, Popover, Tag, Tooltip, Typography } from "antd";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useBalance, useConfig, useConnection, usePublicClient, useReadContracts } from "wagmi";
 import { useAppConfig } from "../../app/config.ts";
 import { useSettings } from "../../app/settings-store.ts";
+import { TokenLogo, TokenSelectModal, useChainTokens, useIsListed } from "../tokens/index.ts";
 import { useTransactions } from "../wallet/index.ts";
 import { approveToken, SwapError, sendTrade, sendWrap } from "./actions.ts";
 import { pairSymbol } from "./chart-data.ts";
 import { PriceChart } from "./PriceChart.tsx";
 import { SwapButton } from "./SwapButton.tsx";
 import { SwapSettings } from "./SwapSettings.tsx";
-import { TokenPicker } from "./TokenPicker.tsx";
-import { deploymentTokens, findToken, isNative, routeAddress, type SwapToken, sameToken, wrapKind } from "./tokens.ts";
+import { findToken, isNative, routeAddress, type SwapToken, sameToken, wrapKind } from "./tokens.ts";
 import { useSwapQuote } from "./useSwapQuote.ts";
 import "./swap.css";
 
@@ -74,13 +74,34 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
   const { address: account, status } = useConnection();
   const connected = status === "connected" && !!account;
 
-  const tokens = useMemo(() => deploymentTokens(chainId, deployment), [chainId, deployment]);
+  const tokens: SwapToken[] = useChainTokens();
+  const isListed = useIsListed();
   const [inputToken, setInputToken] = useState<SwapToken | null>(
     () => findToken(tokens, params.get("inputCurrency")) ?? tokens[0] ?? null,
   );
   const [outputToken, setOutputToken] = useState<SwapToken | null>(() =>
     findToken(tokens, params.get("outputCurrency")),
   );
+  // URL tokens (?inputCurrency=&outputCurrency=) apply once the lists that hold them are loaded.
+  const urlIn = params.get("inputCurrency");
+  const urlOut = params.get("outputCurrency");
+  const urlApplied = useRef({ in: false, out: false });
+  useEffect(() => {
+    if (urlIn && !urlApplied.current.in) {
+      const tk = findToken(tokens, urlIn);
+      if (tk) {
+        urlApplied.current.in = true;
+        setInputToken(tk);
+      }
+    }
+    if (urlOut && !urlApplied.current.out) {
+      const tk = findToken(tokens, urlOut);
+      if (tk) {
+        urlApplied.current.out = true;
+        setOutputToken(tk);
+      }
+    }
+  }, [tokens, urlIn, urlOut]);
   useEffect(() => {
     // another network: start over with its native coin
     setInputToken((cur) => (cur && cur.chainId === chainId ? cur : (tokens[0] ?? null)));
@@ -251,10 +272,10 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
     const out: string[] = [];
     for (const key of ["inputCurrency", "outputCurrency"]) {
       const v = params.get(key);
-      if (v && /^0x[0-9a-fA-F]{40}$/.test(v) && !findToken(tokens, v)) out.push(v);
+      if (v && /^0x[0-9a-fA-F]{40}$/.test(v) && !isListed(v)) out.push(v);
     }
     return out;
-  }, [params, tokens]);
+  }, [params, isListed]);
   const [unlistedAccepted, setUnlistedAccepted] = useState(false);
   const unlistedMeta = useReadContracts({
     allowFailure: true,
@@ -407,6 +428,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
       aria-label={t("selectTokenFor", { side: t(side === "in" ? "pay" : "receive") })}
       data-testid={`token-select-${side}`}
     >
+      {tk && <TokenLogo token={tk} size={20} />}
       {tk ? tk.symbol : t("selectToken")} <DownOutlined />
     </Button>
   );
@@ -589,10 +611,11 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
         />
       )}
       {swapCard}
-      <TokenPicker
+      <TokenSelectModal
         open={picking !== null}
-        tokens={tokens}
         selected={picking === "in" ? inputToken : outputToken}
+        other={picking === "in" ? outputToken : inputToken}
+        showCommonBases
         onClose={() => setPicking(null)}
         onSelect={onPick}
       />
