@@ -11,7 +11,8 @@ import { DB_KINDS } from "./helpers/db.ts";
 import { type MarketChain, startMarketChain } from "./helpers/market.ts";
 
 const require = createRequire(import.meta.url);
-const TSX = require.resolve("tsx/cli");
+// `node --import tsx`: one process (the tsx CLI would fork a grandchild that outlives SIGKILL).
+const TSX_LOADER = require.resolve("tsx");
 const CHILD = new URL("./fixtures/backfill-child.ts", import.meta.url).pathname;
 
 let chain: MarketChain;
@@ -25,7 +26,9 @@ beforeAll(async () => {
   deploymentFile = join(dir, "deployment.json");
   writeFileSync(deploymentFile, JSON.stringify(chain.deployment()));
 }, 180_000);
+const children = new Set<import("node:child_process").ChildProcess>();
 afterAll(async () => {
+  for (const c of children) c.kill("SIGKILL");
   await chain?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -33,9 +36,11 @@ afterAll(async () => {
 /** Runs the child and SIGKILLs it right after its `killAfter`-th committed range. */
 function runAndKill(dbSpec: string, killAfter: number, mode = "step"): Promise<{ commits: number; killed: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, CHILD, dbSpec, chain.rpcUrl, deploymentFile, mode], {
+    const child = spawn(process.execPath, ["--import", TSX_LOADER, CHILD, dbSpec, chain.rpcUrl, deploymentFile, mode], {
       stdio: ["ignore", "pipe", "pipe"],
     });
+    children.add(child);
+    child.on("exit", () => children.delete(child));
     let commits = 0;
     let killed = false;
     let err = "";

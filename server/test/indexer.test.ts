@@ -2,6 +2,7 @@ import { parseAbiItem } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
 import { ChainIndexer, readCheckpoint, runBackfill } from "../src/indexer/engine.ts";
+import { createRpcClient } from "../src/indexer/rpc.ts";
 import { E18 } from "./helpers/chain.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { type MarketChain, startMarketChain } from "./helpers/market.ts";
@@ -134,6 +135,21 @@ describe.each(DB_KINDS)("indexer on %s", (kind) => {
   });
 });
 
+describe.each(DB_KINDS)("indexer without the worker thread on %s", (kind) => {
+  it("decodes the same rows on the main thread (client-only mode)", async () => {
+    const db = await freshDb(kind);
+    const indexer = new ChainIndexer({
+      db,
+      chainId: 31337,
+      deployment: chain.deployment(),
+      client: createRpcClient(chain.rpcUrl),
+    });
+    const stats = await indexer.sync();
+    expect(stats.events).toBeGreaterThan(0);
+    await expectDbMatchesChain(db);
+  });
+});
+
 describe.each(DB_KINDS)("reorg on %s", (kind) => {
   it("replaces rows above the fork block with the new branch's", async () => {
     const db = await freshDb(kind);
@@ -162,5 +178,6 @@ describe.each(DB_KINDS)("reorg on %s", (kind) => {
     expect(branchB).toHaveLength(3);
     for (const tx of branchA) expect(branchB).not.toContain(tx);
     expect(b.swaps.length).toBe(got.swaps.length);
+    await indexer.close();
   });
 });

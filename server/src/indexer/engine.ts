@@ -7,9 +7,11 @@
 import type { Deployment } from "@sofi/protocol";
 import type { Hex, PublicClient } from "viem";
 import type { Db, Queryable } from "../db/client.ts";
-import { createRpcClient, getHeadNumber, getRawBlocks, getRawLogs, isRangeLimitError, type RawLog } from "./rpc.ts";
+import { LogsWorker } from "./logs-worker-client.ts";
+import { createRpcClient, getHeadNumber, getRawBlocks, getRawLogs, isRangeLimitError } from "./rpc.ts";
 import {
   decodeInto,
+  type EventRows,
   emptyRows,
   insertRows,
   rollbackUniswapV2,
@@ -28,7 +30,7 @@ const ADVISORY_LOCK_NS = 0x50f1;
 /** Logs per getLogs request the range sizing aims at. */
 export const TARGET_LOGS = 20_000;
 const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, n));
-type FetchedRange = { from: number; to: number; logs: RawLog[] };
+type FetchedRange = { from: number; to: number; logCount: number; events: number; rows: EventRows };
 
 export type Checkpoint = { blockNumber: number; blockHash: string };
 
@@ -53,6 +55,11 @@ export type IndexerOptions = {
   /** Widest getLogs range (shrinks on provider limits, grows back). Default 100,000. */
   maxBlockRange?: number;
   log?: (msg: string) => void;
+  /**
+   * Fetch and decode logs in a worker thread, in parallel with the database writes (default: on
+   * when `rpcUrl` is given). Off, or with only `client`, everything runs on this thread.
+   */
+  useWorker?: boolean;
   /** Called after each committed range (checkpoint = `to`). */
   onCommit?: (range: { from: number; to: number; events: number }) => void;
 };
@@ -86,6 +93,8 @@ export class ChainIndexer {
   private readonly maxRange: number;
   private readonly log: (msg: string) => void;
   private readonly onCommit: IndexerOptions["onCommit"];
+  private worker: LogsWorker | null = null;
+  private readonly rpcUrl: string | undefined;
   private stopped = false;
   private wake: (() => void) | null = null;
 
@@ -100,6 +109,33 @@ export class ChainIndexer {
     this.range = Math.min(this.maxRange, 100);
     this.log = opts.log ?? (() => {});
     this.onCommit = opts.onCommit;
+    this.rpcUrl = opts.useWorker === false ? undefined : opts.rpcUrl;
+  }
+
+  /** Stops the logs worker thread (if any). */
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    await w?.close();
+  }
+
+  private async getRange(from: number, to: number): Promise<FetchedRange> {
+    if (this.rpcUrl) {
+      this.worker ??= new LogsWorker(this.rpcUrl);
+      const r = await this.worker.getLogs(this.addresses, [SYNC_TOPIC, SWAP_TOPIC], from, to);
+      return { from, to, ...r };
+    }
+    const logs = await getRawLogs(this.client, this.addresses, [SYNC_TOPIC, SWAP_TOPIC], from, to);
+    const missing = [...new Set(logs.filter((l) => !l.blockTimestamp).map((l) => Number(l.blockNumber)))];
+    const ts = new Map((await getRawBlocks(this.client, missing)).map((b) => [Number(b.number), Number(b.timestamp)]));
+    const rows = emptyRows();
+    let events = 0;
+    for (const l of logs) {
+      if (l.removed) continue;
+      const t = l.blockTimestamp ? Number(l.blockTimestamp) : (ts.get(Number(l.blockNumber)) as number);
+      if (decodeInto(rows, l, t)) events++;
+    }
+    return { from, to, logCount: logs.length, events, rows };
   }
 
   checkpoint(): Promise<Checkpoint | null> {
@@ -138,7 +174,7 @@ export class ChainIndexer {
     while (next && !this.stopped) {
       const cur = await next;
       next = null;
-      const density = cur.logs.length / (cur.to - cur.from + 1);
+      const density = cur.logCount / (cur.to - cur.from + 1);
       this.range =
         density > 0
           ? clamp(Math.floor(TARGET_LOGS / density), 1, this.maxRange)
@@ -148,7 +184,7 @@ export class ChainIndexer {
         next = this.fetchRange(cur.to + 1, target);
         next.catch(() => {}); // handled when awaited
       }
-      const events = await this.commitRange(cur.from, cur.to, head, cur.logs, stats);
+      const events = await this.commitRange(cur.from, cur.to, head, cur.rows, stats);
       stats.events += events;
       stats.ranges++;
       this.onCommit?.({ from: cur.from, to: cur.to, events });
@@ -162,7 +198,7 @@ export class ChainIndexer {
     for (;;) {
       const to = Math.min(from + this.range - 1, target);
       try {
-        return { from, to, logs: await getRawLogs(this.client, this.addresses, [SYNC_TOPIC, SWAP_TOPIC], from, to) };
+        return await this.getRange(from, to);
       } catch (e) {
         if (to > from && isRangeLimitError(e)) {
           this.range = Math.max(1, Math.floor((to - from + 1) / 2));
@@ -176,34 +212,24 @@ export class ChainIndexer {
     }
   }
 
-  /** Decodes one range's logs and commits rows + block hashes + checkpoint in one transaction. */
+  /** Commits one range's decoded rows + block hashes + checkpoint in one transaction. */
   private async commitRange(
     from: number,
     to: number,
     head: number,
-    logs: RawLog[],
+    rows: EventRows,
     stats: IndexStats,
   ): Promise<number> {
-    // Block headers needed: the range end (checkpoint hash), blocks near the head (reorg detection),
-    // and any block whose logs came without a timestamp.
+    // Headers needed: the range end (checkpoint hash) and blocks near the head (reorg detection).
     const needed = new Set<number>([to]);
     for (let b = Math.max(from, head - REORG_WINDOW + 1); b <= to; b++) needed.add(b);
-    for (const l of logs) if (!l.blockTimestamp) needed.add(Number(l.blockNumber));
     const headers = await getRawBlocks(
       this.client,
       [...needed].sort((a, b) => a - b),
     );
-    const byNumber = new Map(headers.map((h) => [Number(h.number), h]));
-    const end = byNumber.get(to);
+    const end = headers.find((h) => Number(h.number) === to);
     if (!end) throw new Error(`Missing header of block ${to}`);
-
-    const rows = emptyRows();
-    let n = 0;
-    for (const l of logs) {
-      if (l.removed) continue;
-      const ts = l.blockTimestamp ? Number(l.blockTimestamp) : Number(byNumber.get(Number(l.blockNumber))?.timestamp);
-      if (decodeInto(rows, l, ts)) n++;
-    }
+    const n = rows.swaps.block.length + rows.syncs.block.length;
     const blockRows = headers.filter((h) => Number(h.number) >= head - REORG_WINDOW + 1 || Number(h.number) === to);
     await this.db.transaction(async (tx) => {
       await insertRows(tx, this.chainId, rows);
@@ -333,7 +359,11 @@ export async function runBackfill(opts: RunBackfillOptions): Promise<IndexStats>
     maxBlockRange: opts.maxBlockRange,
     log: opts.log,
   });
-  return indexer.sync({ toBlock: opts.toBlock, stopAfterRanges: opts.stopAfterRanges });
+  try {
+    return await indexer.sync({ toBlock: opts.toBlock, stopAfterRanges: opts.stopAfterRanges });
+  } finally {
+    await indexer.close();
+  }
 }
 
 /**
@@ -366,6 +396,7 @@ export function startLeaderIndexer(opts: IndexerOptions & { pollIntervalMs: numb
       stopped = true;
       indexer.stop();
       await done.catch(() => {});
+      await indexer.close();
       if (release) await release();
     },
   };
