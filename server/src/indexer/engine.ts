@@ -57,7 +57,8 @@ export type IndexerOptions = {
   log?: (msg: string) => void;
   /**
    * Fetch and decode logs in a worker thread, in parallel with the database writes (default: on
-   * when `rpcUrl` is given). Off, or with only `client`, everything runs on this thread.
+   * whenever an HTTP RPC URL is known: `rpcUrl` or the client's http transport). Off: everything
+   * runs on this thread through `client`.
    */
   useWorker?: boolean;
   /** Called after each committed range (checkpoint = `to`). */
@@ -109,7 +110,8 @@ export class ChainIndexer {
     this.range = Math.min(this.maxRange, 100);
     this.log = opts.log ?? (() => {});
     this.onCommit = opts.onCommit;
-    this.rpcUrl = opts.useWorker === false ? undefined : opts.rpcUrl;
+    const url = opts.rpcUrl ?? (this.client.transport as { url?: string }).url;
+    this.rpcUrl = opts.useWorker === false ? undefined : url;
   }
 
   /** Stops the logs worker thread (if any). */
