@@ -4,7 +4,7 @@ import { Button, Flex, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { useConnection } from "wagmi";
 import { useSettings } from "../../app/settings-store.ts";
-import { type TransactionRecord, useTransactions } from "../wallet/index.ts";
+import { type TransactionRecord, useTransactions } from "../wallet/transactions.ts";
 import { useRecentTransactions } from "./useRecentTransactions.ts";
 
 const shortHash = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;

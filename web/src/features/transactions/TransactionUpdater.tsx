@@ -4,7 +4,7 @@ import { type Hash, TransactionReceiptNotFoundError } from "viem";
 import { usePublicClient } from "wagmi";
 import { useSettings } from "../../app/settings-store.ts";
 import { blockPollIntervalMs } from "../shell/block-number.ts";
-import { useTransactions } from "../wallet/index.ts";
+import { useTransactions } from "../wallet/transactions.ts";
 import { useLatestBlockNumber, useWatchBlockNumber } from "./block-numbers.ts";
 import { recordReceipt } from "./receipts.ts";
 
