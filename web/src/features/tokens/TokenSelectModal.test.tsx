@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TokenInfo, TokenList } from "@sofi/core";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS, useSettings } from "../../app/settings-store.ts";
 import { initI18n } from "../../i18n/index.ts";
@@ -13,6 +13,9 @@ import { useListsStore } from "./lists-store.ts";
 import { TokenSelectModal } from "./TokenSelectModal.tsx";
 import { Providers } from "./test-utils.tsx";
 import type { UiToken } from "./types.ts";
+
+// The machine runs several suites at once: give async UI checks room.
+configure({ asyncUtilTimeout: 8000 });
 
 // jsdom has no ResizeObserver; Ant Design's inputs and segmented control observe their size.
 if (!("ResizeObserver" in window)) {
@@ -49,7 +52,10 @@ beforeAll(async () => {
   await initI18n("en");
   server = createServer((req, res) => {
     res.setHeader("access-control-allow-origin", "*");
-    if (req.url === "/good.json") {
+    if (req.url === "/big.json") {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(bigList));
+    } else if (req.url === "/good.json") {
       res.setHeader("content-type", "application/json");
       res.end(
         JSON.stringify(
@@ -67,6 +73,8 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+// Lists are refreshed from their URL when the selector mounts, so the big list is served for real.
+const bigUrl = () => `${base}/big.json`;
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 beforeEach(() => {
@@ -131,9 +139,9 @@ describe("TokenSelectModal: search view", () => {
   it("virtualises long lists: only the rows in view are in the DOM", async () => {
     useListsStore.setState({
       byUrl: {
-        "https://big.example/list.json": { current: bigList, pendingUpdate: null, loadingRequestId: null, error: null },
+        [bigUrl()]: { current: bigList, pendingUpdate: null, loadingRequestId: null, error: null },
       },
-      activeListUrls: ["https://big.example/list.json"],
+      activeListUrls: [bigUrl()],
       initializedDefaults: [DEFAULT_URL],
     });
     renderModal();
@@ -270,7 +278,7 @@ describe("TokenSelectModal: manage and import lists", () => {
   });
 
   it("disabling a list hides its tokens", async () => {
-    const url = "https://big.example/list.json";
+    const url = bigUrl();
     useListsStore.setState({
       byUrl: { [url]: { current: bigList, pendingUpdate: null, loadingRequestId: null, error: null } },
       activeListUrls: [url],
@@ -284,7 +292,7 @@ describe("TokenSelectModal: manage and import lists", () => {
   });
 
   it("removes a list only after typing REMOVE; the last list cannot be removed", async () => {
-    const url = "https://big.example/list.json";
+    const url = bigUrl();
     useListsStore.setState({
       byUrl: {
         [url]: { current: bigList, pendingUpdate: null, loadingRequestId: null, error: null },
@@ -316,7 +324,7 @@ describe("TokenSelectModal: manage and import lists", () => {
 
 describe("list update popup", () => {
   it("announces a pending update and applies it on accept", () => {
-    const url = "https://big.example/list.json";
+    const url = bigUrl();
     const v1 = listOf("Big List", bigList.tokens.slice(0, 2));
     const v2 = listOf("Big List", bigList.tokens.slice(0, 3), 1);
     useListsStore.setState({
@@ -335,7 +343,7 @@ describe("list update popup", () => {
   });
 
   it("dismissing keeps the current list", () => {
-    const url = "https://big.example/list.json";
+    const url = bigUrl();
     const v1 = listOf("Big List", bigList.tokens.slice(0, 2));
     const v2 = listOf("Big List", bigList.tokens.slice(0, 1), 1);
     useListsStore.setState({
