@@ -3,9 +3,13 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { AppConfigContext, loadAppConfig } from "./app/config.ts";
 import { applyConfigDefaults, useSettings } from "./app/settings-store.ts";
+import { preloadWallet } from "./app/wallet-host.tsx";
 import { beaconTracker, registerPageViewTracker } from "./features/shell/page-view.ts";
 import { initI18n } from "./i18n/index.ts";
 import "./app/styles.css";
+
+// The wallet slice is a separate chunk: start fetching it now, in parallel with the config.
+void preloadWallet().catch(() => {});
 
 const ConfigError = lazy(() => import("./app/ConfigError.tsx"));
 
@@ -13,10 +17,13 @@ async function start() {
   const pageViewUrl = (import.meta.env.VITE_PAGE_VIEW_URL as string | undefined)?.trim();
   if (pageViewUrl) registerPageViewTracker(beaconTracker(pageViewUrl));
   const root = createRoot(document.getElementById("root") as HTMLElement);
+  // The dictionaries and the config load in parallel (and the wallet chunk, started above).
+  const configLoad = loadAppConfig();
+  configLoad.catch(() => {}); // handled below, after the dictionaries are in
   await initI18n(useSettings.getState().lang);
   let config: Awaited<ReturnType<typeof loadAppConfig>>;
   try {
-    config = await loadAppConfig();
+    config = await configLoad;
   } catch (err) {
     root.render(
       <Suspense fallback={null}>

@@ -8,7 +8,7 @@ import { Layout } from "./Layout.tsx";
 import { NOT_FOUND_ROUTE, ROUTES } from "./routes.tsx";
 import { useSettings } from "./settings-store.ts";
 import { antdThemeFor } from "./theme.ts";
-import { BlockedGate, WalletProvider } from "./wallet.ts";
+import { WalletHost } from "./wallet-host.tsx";
 
 /** Applies language and theme to i18next and <html> whenever the settings change. */
 function useApplySettings() {
@@ -43,11 +43,9 @@ export function App() {
   return (
     <ConfigProvider theme={antdThemeFor(theme)} locale={lang === "ko" ? koKR : enUS}>
       <BrowserRouter>
-        <WalletProvider>
-          <BlockedGate>
-            <AppRoutes />
-          </BlockedGate>
-        </WalletProvider>
+        <WalletHost fallback={<Layout loading />}>
+          <AppRoutes />
+        </WalletHost>
       </BrowserRouter>
     </ConfigProvider>
   );

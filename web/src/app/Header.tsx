@@ -9,7 +9,7 @@ import { useHeaderScrolled, useMediaQuery } from "./hooks.ts";
 import { Logo } from "./Logo.tsx";
 import { NavDropdown } from "./NavDropdown.tsx";
 import { NAV_GROUPS } from "./nav-items.ts";
-import { WalletStatus } from "./wallet.ts";
+import { HeaderWalletSlot } from "./wallet-host.tsx";
 
 const MobileMenu = lazy(() => import("./MobileMenu.tsx"));
 
@@ -57,7 +57,7 @@ export function Header() {
           </nav>
         )}
         <div className="header-right">
-          <WalletStatus />
+          <HeaderWalletSlot />
           <Button
             type="text"
             shape="circle"

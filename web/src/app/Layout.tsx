@@ -23,7 +23,16 @@ function useOnceTrue(value: boolean): boolean {
   return seen || value;
 }
 
-export function Layout() {
+/** The shell around every route. `loading`: the wallet slice is not ready yet, so the route waits. */
+function RouteLoading() {
+  return (
+    <div className="route-loading">
+      <Spin size="large" />
+    </div>
+  );
+}
+
+export function Layout({ loading = false }: { loading?: boolean }) {
   const settingsWanted = useOnceTrue(useAppModal((s) => s.openModal === "settings"));
   const termsWanted = useOnceTrue(useTermsStore((s) => s.open));
   const { t } = useTranslation("shell");
@@ -34,15 +43,13 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="app-main">
-        <Suspense
-          fallback={
-            <div className="route-loading">
-              <Spin size="large" />
-            </div>
-          }
-        >
-          <Outlet />
-        </Suspense>
+        {loading ? (
+          <RouteLoading />
+        ) : (
+          <Suspense fallback={<RouteLoading />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <Footer />
       <Suspense fallback={null}>
@@ -51,7 +58,7 @@ export function Layout() {
         <BlockNumber />
       </Suspense>
       <Toasts />
-      <PageViewTracker />
+      {!loading && <PageViewTracker />}
     </div>
   );
 }

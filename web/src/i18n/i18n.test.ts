@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildResources, collectDictionaries, type Dictionary, dictionaries } from "./index.ts";
+import { buildResources, collectDictionaries, type Dictionary, loadDictionaries } from "./index.ts";
+
+const dictionaries = await loadDictionaries();
 
 function keyPaths(d: Dictionary, prefix = ""): string[] {
   return Object.entries(d).flatMap(([k, v]) =>

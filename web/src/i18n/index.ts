@@ -17,9 +17,25 @@ export function collectDictionaries(
   return out;
 }
 
-export const dictionaries = collectDictionaries(
-  import.meta.glob<{ default: FeatureDictionaries }>("../features/*/i18n.ts", { eager: true }),
-);
+/**
+ * The dictionaries are not part of the first route's JavaScript: each feature's `i18n.ts` is its
+ * own small chunk, all fetched in parallel (main.tsx does it alongside `GET /api/config`) before
+ * the first render, so every namespace is there synchronously once the app renders.
+ */
+const dictionaryLoaders = import.meta.glob<{ default: FeatureDictionaries }>("../features/*/i18n.ts");
+
+let loaded: Promise<Record<string, FeatureDictionaries>> | undefined;
+
+/** Every feature's dictionaries, loaded once. */
+export function loadDictionaries(): Promise<Record<string, FeatureDictionaries>> {
+  loaded ??= Promise.all(
+    Object.entries(dictionaryLoaders).map(async ([path, load]) => [path, await load()] as const),
+  ).then((mods) => collectDictionaries(Object.fromEntries(mods)));
+  loaded.catch(() => {
+    loaded = undefined;
+  });
+  return loaded;
+}
 
 export function buildResources(dicts: Record<string, FeatureDictionaries>): Resource {
   const resources: Resource = {};
@@ -30,21 +46,25 @@ export function buildResources(dicts: Record<string, FeatureDictionaries>): Reso
   return resources;
 }
 
+let initializing: Promise<unknown> | undefined;
+
 export async function initI18n(lang: Language): Promise<typeof i18next> {
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      resources: buildResources(dictionaries),
-      lng: lang,
-      fallbackLng: "en",
-      supportedLngs: [...SUPPORTED_LANGUAGES],
-      ns: Object.keys(dictionaries),
-      defaultNS: "shell",
-      interpolation: { escapeValue: false },
-      showSupportNotice: false,
-    });
-  } else if (i18next.language !== lang) {
-    await i18next.changeLanguage(lang);
+    initializing ??= loadDictionaries().then((dictionaries) =>
+      i18next.use(initReactI18next).init({
+        resources: buildResources(dictionaries),
+        lng: lang,
+        fallbackLng: "en",
+        supportedLngs: [...SUPPORTED_LANGUAGES],
+        ns: Object.keys(dictionaries),
+        defaultNS: "shell",
+        interpolation: { escapeValue: false },
+        showSupportNotice: false,
+      }),
+    );
+    await initializing;
   }
+  if (i18next.language !== lang) await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
   return i18next;
 }

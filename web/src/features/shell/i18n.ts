@@ -69,6 +69,11 @@ export default {
       notifications: "Notifications",
     },
     splash: { connecting: "Connecting…" },
+    wallet: {
+      loading: "Loading wallet…",
+      loadFailed: "The wallet could not be loaded. Check your connection and reload the page.",
+      reload: "Reload",
+    },
     modal: { close: "Close", dragHandle: "Drag down to close" },
     config: {
       loadError: "Could not load the app configuration from the server.",
@@ -143,6 +148,11 @@ export default {
       notifications: "알림",
     },
     splash: { connecting: "연결 중…" },
+    wallet: {
+      loading: "지갑 불러오는 중…",
+      loadFailed: "지갑을 불러오지 못했습니다. 연결을 확인하고 페이지를 새로고침하세요.",
+      reload: "새로고침",
+    },
     modal: { close: "닫기", dragHandle: "아래로 끌어서 닫기" },
     config: {
       loadError: "서버에서 앱 설정을 불러올 수 없습니다.",

@@ -32,6 +32,13 @@ function App({ cfg }: { cfg: AppConfig }) {
   );
 }
 
+let contentRenders = 0;
+/** Counts its renders: a blocked account's restore must never render it. */
+function Content() {
+  contentRenders += 1;
+  return <div>app body</div>;
+}
+
 beforeAll(async () => {
   await initI18n("en");
 });
@@ -81,6 +88,42 @@ describe("wallet UI on the local chain", () => {
     render(<App cfg={config([devAddress(9).toLowerCase()])} />);
     expect(await screen.findByText("Blocked address")).toBeTruthy();
     expect(screen.queryByText("app body")).toBeNull();
+  });
+
+  it("a blocked account never sees the content, not even while its session is being restored", async () => {
+    restoreDevSession(9);
+    contentRenders = 0;
+    render(
+      <MemoryRouter>
+        <AppConfigContext.Provider value={config([devAddress(9).toLowerCase()])}>
+          <WalletProvider>
+            <BlockedGate fallback={<div data-testid="restoring">restoring</div>}>
+              <Content />
+            </BlockedGate>
+          </WalletProvider>
+        </AppConfigContext.Provider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId("restoring")).toBeTruthy();
+    expect(await screen.findByText("Blocked address")).toBeTruthy();
+    expect(contentRenders).toBe(0);
+  });
+
+  it("without a remembered session the content shows at once", () => {
+    render(<App cfg={config()} />);
+    expect(screen.getByText("app body")).toBeTruthy();
+  });
+
+  it("keeps the restored connection when the app above re-renders (language or theme switch)", async () => {
+    restoreDevSession(2);
+    const cfg = config();
+    const view = render(<App cfg={cfg} />);
+    const short = shortenAddress(devAddress(2));
+    await waitFor(() => expect(screen.getByTestId("wallet-status").textContent).toContain(short));
+    view.rerender(<App cfg={cfg} />);
+    view.rerender(<App cfg={cfg} />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId("wallet-status").textContent).toContain(short);
   });
 
   it("never offers the dev wallet when the selected chain is not local", async () => {

@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { type WalletSlots, WalletSlotsContext } from "../../app/wallet-host.tsx";
+import { BlockedGate } from "./BlockedGate.tsx";
+import { WalletProvider } from "./WalletProvider.tsx";
+import { WalletStatus } from "./WalletStatus.tsx";
+
+const SLOTS: WalletSlots = { WalletStatus };
+
+/**
+ * The wallet slice as one lazily loaded chunk (app/wallet-host.tsx): the wagmi providers around
+ * the whole layout, the header's wallet button, and the blocked-address gate, which shows
+ * `fallback` until a remembered session has been restored.
+ */
+export default function WalletRoot({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
+  return (
+    <WalletProvider>
+      <WalletSlotsContext.Provider value={SLOTS}>
+        <BlockedGate fallback={fallback}>{children}</BlockedGate>
+      </WalletSlotsContext.Provider>
+    </WalletProvider>
+  );
+}
