@@ -48,8 +48,6 @@ const VISITS: [string, string][] = [
   [`/sts/profile/${A}`, "Profile"],
   [`/sts/profile/${A}/4`, "Profile"],
   [`/sts/manager/${A}`, "Manager"],
-  ["/aggregateSwap", "Aggregator swap"],
-  ["/aggregateSwap/chart", "Aggregator swap with chart"],
   ["/proposals", "Governance"],
   ["/proposals/select", "Choose a proposal type"],
   ["/proposals/create", "Create proposal"],
@@ -97,6 +95,15 @@ describe("route map (spec 000 §2)", () => {
       expect(screen.queryByText("Page not found")).toBeNull();
     });
   }
+
+  it("serves the swap screen at /aggregateSwap, with the chart at /aggregateSwap/chart", () => {
+    const swap = ROUTES.find((r) => r.path === "/aggregateSwap");
+    const chart = ROUTES.find((r) => r.path === "/aggregateSwap/chart");
+    expect(swap?.element.type).toBe(chart?.element.type);
+    expect((swap?.element.props as { chart?: boolean }).chart).toBeFalsy();
+    expect((chart?.element.props as { chart?: boolean }).chart).toBe(true);
+    expect(ROUTES.filter((r) => r.element.type === swap?.element.type)).toHaveLength(2);
+  });
 
   it("matches exactly: an extra segment is not found", async () => {
     renderAt("/sts/create/extra");

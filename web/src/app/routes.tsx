@@ -3,6 +3,7 @@ import type { PlaceholderScreen } from "../features/placeholders/screens.ts";
 
 const ComingNext = lazy(() => import("../features/placeholders/ComingNext.tsx"));
 const NotFound = lazy(() => import("../features/placeholders/NotFound.tsx"));
+const SwapPage = lazy(() => import("../features/swap/SwapPage.tsx"));
 
 export type AppRoute = { path: string; element: ReactElement };
 
@@ -27,8 +28,8 @@ export const ROUTES: AppRoute[] = [
   placeholder("/sts/profile/:address", "stsProfile"),
   placeholder("/sts/profile/:address/:tab", "stsProfile"),
   placeholder("/sts/manager/:address", "stsManager"),
-  placeholder("/aggregateSwap", "aggregateSwap"),
-  placeholder("/aggregateSwap/chart", "aggregateSwapChart"),
+  { path: "/aggregateSwap", element: <SwapPage /> },
+  { path: "/aggregateSwap/chart", element: <SwapPage chart /> },
   placeholder("/proposals", "proposals"),
   placeholder("/proposals/select", "proposalsSelect"),
   placeholder("/proposals/create", "proposalsCreate"),

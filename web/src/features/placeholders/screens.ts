@@ -9,8 +9,6 @@ export const PLACEHOLDER_SCREENS = [
   "stsManage",
   "stsProfile",
   "stsManager",
-  "aggregateSwap",
-  "aggregateSwapChart",
   "proposals",
   "proposalsSelect",
   "proposalsCreate",
