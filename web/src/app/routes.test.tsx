@@ -99,10 +99,11 @@ describe("route map (spec 000 §2)", () => {
   it("serves the swap screen at /aggregateSwap, with the chart at /aggregateSwap/chart", () => {
     const swap = ROUTES.find((r) => r.path === "/aggregateSwap");
     const chart = ROUTES.find((r) => r.path === "/aggregateSwap/chart");
-    expect(swap?.element.type).toBe(chart?.element.type);
-    expect((swap?.element.props as { chart?: boolean }).chart).toBeFalsy();
-    expect((chart?.element.props as { chart?: boolean }).chart).toBe(true);
-    expect(ROUTES.filter((r) => r.element.type === swap?.element.type)).toHaveLength(2);
+    if (!swap || !chart) throw new Error("swap routes missing");
+    expect(swap.element.type).toBe(chart.element.type);
+    expect((swap.element.props as { chart?: boolean }).chart).toBeFalsy();
+    expect((chart.element.props as { chart?: boolean }).chart).toBe(true);
+    expect(ROUTES.filter((r) => r.element.type === swap.element.type)).toHaveLength(2);
   });
 
   it("matches exactly: an extra segment is not found", async () => {
