@@ -20,7 +20,23 @@ async function start() {
   // The dictionaries and the config load in parallel (and the wallet chunk, started above).
   const configLoad = loadAppConfig();
   configLoad.catch(() => {}); // handled below, after the dictionaries are in
-  await initI18n(useSettings.getState().lang);
+  try {
+    await initI18n(useSettings.getState().lang);
+  } catch (err) {
+    // The dictionaries themselves did not load, so this one message is in both languages.
+    root.render(
+      <main className="config-error" role="alert">
+        <p>Could not load the app. 앱을 불러오지 못했습니다.</p>
+        <code className="break-all">{err instanceof Error ? err.message : String(err)}</code>
+        <p>
+          <button type="button" className="plain-button" onClick={() => window.location.reload()}>
+            Reload · 새로고침
+          </button>
+        </p>
+      </main>,
+    );
+    return;
+  }
   let config: Awaited<ReturnType<typeof loadAppConfig>>;
   try {
     config = await configLoad;
