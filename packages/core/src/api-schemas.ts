@@ -44,3 +44,60 @@ export const pageViewBodySchema = z.object({ path: z.string().min(1).max(2048) }
 
 /** Error body of every non-2xx API reply. */
 export const apiErrorSchema = z.object({ error: z.string() });
+
+/** Most trades one `GET /sofi/trades` page returns (and the default). */
+export const TRADES_PAGE_MAX = 100;
+export const TRADES_PAGE_DEFAULT = 20;
+/** Keyset cursor of `GET /sofi/trades`: `{blockNumber}-{logIndex}` of the last trade of the previous page. */
+export const TRADES_CURSOR_RE = /^\d{1,15}-\d{1,9}$/;
+
+export const tradesQuerySchema = z.object({
+  user: z.string({ message: "Missing user" }).pipe(addressSchema),
+  limit: z.coerce
+    .number({ message: `limit must be an integer from 1 to ${TRADES_PAGE_MAX}` })
+    .int(`limit must be an integer from 1 to ${TRADES_PAGE_MAX}`)
+    .min(1, `limit must be an integer from 1 to ${TRADES_PAGE_MAX}`)
+    .max(TRADES_PAGE_MAX, `limit must be an integer from 1 to ${TRADES_PAGE_MAX}`)
+    .default(TRADES_PAGE_DEFAULT),
+  cursor: z
+    .string()
+    .regex(TRADES_CURSOR_RE, "Invalid cursor")
+    .transform((v) => {
+      const [b, l] = v.split("-");
+      return { blockNumber: Number(b), logIndex: Number(l) };
+    })
+    .optional(),
+});
+
+/** A token side of a trade: symbol and decimals from the chain's deployment (null for an unknown token). */
+export const tradeTokenSchema = z.object({
+  /** Checksummed; the zero address for the native coin. */
+  address: z.string(),
+  symbol: z.string().nullable(),
+  decimals: z.number().int().nullable(),
+  native: z.boolean(),
+});
+export type TradeToken = z.infer<typeof tradeTokenSchema>;
+
+/** One SofiAggregator trade. Amounts are base-unit decimal strings. */
+export const apiTradeSchema = z.object({
+  txHash: z.string(),
+  blockNumber: z.number().int(),
+  logIndex: z.number().int(),
+  /** Block time, unix seconds. */
+  timestamp: z.number().int(),
+  user: z.string(),
+  router: z.string(),
+  /** The router's DEX name from the deployment (null when unknown). */
+  dex: z.string().nullable(),
+  tokenIn: tradeTokenSchema,
+  tokenOut: tradeTokenSchema,
+  amountIn: z.string(),
+  amountOut: z.string(),
+  recipient: z.string(),
+});
+export type ApiTrade = z.infer<typeof apiTradeSchema>;
+
+/** `GET /api/{chain}/sofi/trades` reply, newest first; `nextCursor` is null on the last page. */
+export const tradesPageSchema = z.object({ trades: z.array(apiTradeSchema), nextCursor: z.string().nullable() });
+export type TradesPage = z.infer<typeof tradesPageSchema>;

@@ -10,6 +10,7 @@ import {
   parsePairSymbol,
   tickerQuerySchema,
   tokensQuerySchema,
+  tradesQuerySchema,
 } from "@sofi/core";
 import { type Context, Hono } from "hono";
 import type { PublicClient } from "viem";
@@ -22,6 +23,7 @@ import { readCheckpoint } from "../indexer/engine.ts";
 import { getHeadNumber } from "../indexer/rpc.ts";
 import { type Market, MarketError } from "./market.ts";
 import { buildTokenList, toApiTokens } from "./tokens.ts";
+import { TradesReader } from "./trades.ts";
 
 export type ChainRuntime = { config: ChainConfig; client: PublicClient; market: Market };
 
@@ -107,6 +109,20 @@ export function createApp(deps: AppDeps): Hono<Env> {
     const list = toApiTokens(market.chain.id, tokens, prices, origin(c));
     if (q.data.format === "tokenlist") return c.json(buildTokenList(market.chain.name, list));
     return c.json(list);
+  });
+
+  const tradeReaders = new WeakMap<ChainRuntime, TradesReader>();
+  // A user's SofiAggregator trades, newest first (profile transaction tab, swap page's recent list).
+  app.get("/api/:chain/sofi/trades", async (c) => {
+    const q = tradesQuerySchema.safeParse(c.req.query());
+    if (!q.success) return c.json({ error: firstIssue(q.error) }, 400);
+    const ch = c.var.chain;
+    let reader = tradeReaders.get(ch);
+    if (!reader) {
+      reader = new TradesReader(deps.db, ch.config.info, ch.config.deployment);
+      tradeReaders.set(ch, reader);
+    }
+    return c.json(await reader.page(q.data.user, q.data.limit, q.data.cursor));
   });
 
   app.get("/api/:chain/proxy/ticker/24hr", async (c) => {

@@ -104,3 +104,29 @@ export const pageViews = pgTable(
   },
   (t) => [index("page_views_path").on(t.chainId, t.path)],
 );
+
+/**
+ * SofiAggregator `Trade` events (one per trade through the aggregator): the profile's transaction
+ * tab and the swap page's recent transactions. Native ETH is the zero address in token_in/token_out.
+ */
+export const aggregatorTrades = pgTable(
+  "aggregator_trades",
+  {
+    chainId: integer("chain_id").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    logIndex: integer("log_index").notNull(),
+    txHash: text("tx_hash").notNull(),
+    timestamp: bigint("timestamp", { mode: "number" }).notNull(),
+    user: text("user").notNull(),
+    router: text("router").notNull(),
+    tokenIn: text("token_in").notNull(),
+    tokenOut: text("token_out").notNull(),
+    amountIn: uint256("amount_in").notNull(),
+    amountOut: uint256("amount_out").notNull(),
+    recipient: text("recipient").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] }),
+    index("aggregator_trades_user").on(t.chainId, t.user, t.blockNumber.desc(), t.logIndex.desc()),
+  ],
+);

@@ -7,6 +7,7 @@
 import type { Deployment } from "@sofi/protocol";
 import type { Hex, PublicClient } from "viem";
 import type { Db, Queryable } from "../db/client.ts";
+import { decodeTradeInto, insertTrades, rollbackAggregator, TRADE_TOPIC } from "./aggregator.ts";
 import { LogsWorker } from "./logs-worker-client.ts";
 import { createRpcClient, getHeadNumber, getRawBlocks, getRawLogs, isRangeLimitError } from "./rpc.ts";
 import {
@@ -29,6 +30,8 @@ const ADVISORY_LOCK_NS = 0x50f1;
 
 /** Logs per getLogs request the range sizing aims at. */
 export const TARGET_LOGS = 20_000;
+/** A range grows at most this many times the previous one's width (empty ranges: 4x). */
+export const MAX_RANGE_GROWTH = 2;
 const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, n));
 type FetchedRange = { from: number; to: number; logCount: number; events: number; rows: EventRows };
 
@@ -40,6 +43,8 @@ export type IndexStats = {
   ranges: number;
   swaps: number;
   syncs: number;
+  /** SofiAggregator `Trade` events. */
+  trades: number;
   events: number;
   reorgs: number;
   ms: number;
@@ -90,6 +95,9 @@ export class ChainIndexer {
   readonly deployment: Deployment;
   readonly client: PublicClient;
   private readonly addresses: Hex[];
+  /** The deployment's SofiAggregator (lowercase), when it has one. */
+  private readonly aggregator: Hex | null;
+  private readonly topics: Hex[];
   private range: number;
   private readonly maxRange: number;
   private readonly log: (msg: string) => void;
@@ -105,7 +113,14 @@ export class ChainIndexer {
     this.deployment = opts.deployment;
     if (!opts.client && !opts.rpcUrl) throw new Error("ChainIndexer needs rpcUrl or client");
     this.client = opts.client ?? createRpcClient(opts.rpcUrl as string);
-    this.addresses = [...new Set(opts.deployment.pairs.map((p) => p.address.toLowerCase() as Hex))];
+    this.aggregator = (opts.deployment.contracts?.aggregator?.toLowerCase() as Hex | undefined) ?? null;
+    this.addresses = [
+      ...new Set([
+        ...opts.deployment.pairs.map((p) => p.address.toLowerCase() as Hex),
+        ...(this.aggregator ? [this.aggregator] : []),
+      ]),
+    ];
+    this.topics = this.aggregator ? [SYNC_TOPIC, SWAP_TOPIC, TRADE_TOPIC] : [SYNC_TOPIC, SWAP_TOPIC];
     this.maxRange = opts.maxBlockRange ?? 100_000;
     this.range = Math.min(this.maxRange, 100);
     this.log = opts.log ?? (() => {});
@@ -124,10 +139,10 @@ export class ChainIndexer {
   private async getRange(from: number, to: number): Promise<FetchedRange> {
     if (this.rpcUrl) {
       this.worker ??= new LogsWorker(this.rpcUrl);
-      const r = await this.worker.getLogs(this.addresses, [SYNC_TOPIC, SWAP_TOPIC], from, to);
+      const r = await this.worker.getLogs(this.addresses, this.topics, from, to, this.aggregator);
       return { from, to, ...r };
     }
-    const logs = await getRawLogs(this.client, this.addresses, [SYNC_TOPIC, SWAP_TOPIC], from, to);
+    const logs = await getRawLogs(this.client, this.addresses, this.topics, from, to);
     const missing = [...new Set(logs.filter((l) => !l.blockTimestamp).map((l) => Number(l.blockNumber)))];
     const ts = new Map((await getRawBlocks(this.client, missing)).map((b) => [Number(b.number), Number(b.timestamp)]));
     const rows = emptyRows();
@@ -135,7 +150,7 @@ export class ChainIndexer {
     for (const l of logs) {
       if (l.removed) continue;
       const t = l.blockTimestamp ? Number(l.blockTimestamp) : (ts.get(Number(l.blockNumber)) as number);
-      if (decodeInto(rows, l, t)) events++;
+      if (decodeInto(rows, l, t) || decodeTradeInto(rows.trades, l, t, this.aggregator)) events++;
     }
     return { from, to, logCount: logs.length, events, rows };
   }
@@ -150,7 +165,17 @@ export class ChainIndexer {
    */
   async sync(opts: { toBlock?: number; stopAfterRanges?: number } = {}): Promise<IndexStats> {
     const started = performance.now();
-    const stats: IndexStats = { fromBlock: 0, toBlock: 0, ranges: 0, swaps: 0, syncs: 0, events: 0, reorgs: 0, ms: 0 };
+    const stats: IndexStats = {
+      fromBlock: 0,
+      toBlock: 0,
+      ranges: 0,
+      swaps: 0,
+      syncs: 0,
+      trades: 0,
+      events: 0,
+      reorgs: 0,
+      ms: 0,
+    };
     const head = await getHeadNumber(this.client);
     const target = Math.min(opts.toBlock ?? head, head);
     let cp = await this.checkpoint();
@@ -176,11 +201,15 @@ export class ChainIndexer {
     while (next && !this.stopped) {
       const cur = await next;
       next = null;
-      const density = cur.logCount / (cur.to - cur.from + 1);
+      // Growth is capped at 2x the range just fetched: a sparse start (deployments, quiet history)
+      // must not size one huge request over the dense blocks after it, which would arrive as one
+      // response far above TARGET_LOGS while the writer idles (no fetch/write overlap).
+      const width = cur.to - cur.from + 1;
+      const density = cur.logCount / width;
       this.range =
         density > 0
-          ? clamp(Math.floor(TARGET_LOGS / density), 1, this.maxRange)
-          : Math.min(this.maxRange, this.range * 4);
+          ? clamp(Math.floor(TARGET_LOGS / density), 1, Math.min(this.maxRange, width * MAX_RANGE_GROWTH))
+          : Math.min(this.maxRange, Math.max(this.range, width) * 4);
       const more = cur.to < target && !(opts.stopAfterRanges !== undefined && stats.ranges + 1 >= opts.stopAfterRanges);
       if (more) {
         next = this.fetchRange(cur.to + 1, target);
@@ -231,11 +260,12 @@ export class ChainIndexer {
     );
     const end = headers.find((h) => Number(h.number) === to);
     if (!end) throw new Error(`Missing header of block ${to}`);
-    const n = rows.swaps.block.length + rows.syncs.block.length;
+    const n = rows.swaps.block.length + rows.syncs.block.length + rows.trades.block.length;
     const blockRows = headers.filter((h) => Number(h.number) >= head - REORG_WINDOW + 1 || Number(h.number) === to);
     await this.db.transaction(async (tx) => {
       await insertRows(tx, this.chainId, rows);
       await upsertCandles(tx, this.chainId, rows);
+      if (rows.trades.block.length > 0) await insertTrades(tx, this.chainId, rows.trades);
       if (blockRows.length > 0) {
         await tx.query(
           `INSERT INTO indexer_blocks (chain_id, block_number, block_hash, timestamp)
@@ -258,6 +288,7 @@ export class ChainIndexer {
     });
     stats.swaps += rows.swaps.block.length;
     stats.syncs += rows.syncs.block.length;
+    stats.trades += rows.trades.block.length;
     return n;
   }
 
@@ -298,6 +329,7 @@ export class ChainIndexer {
     this.log(`chain ${this.chainId}: reorg detected at ${cp.blockNumber}; rolling back to ${fork}`);
     await this.db.transaction(async (tx) => {
       await rollbackUniswapV2(tx, this.chainId, fork);
+      await rollbackAggregator(tx, this.chainId, fork);
       await tx.query("DELETE FROM indexer_blocks WHERE chain_id = $1 AND block_number > $2", [this.chainId, fork]);
       if (ancestor) await writeCheckpoint(tx, this.chainId, ancestor);
       else

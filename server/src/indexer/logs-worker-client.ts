@@ -29,11 +29,18 @@ export class LogsWorker {
     this.pending.clear();
   }
 
-  getLogs(addresses: string[], topics: string[], from: number, to: number): Promise<WorkerRange> {
+  /** `aggregator`: the SofiAggregator whose `Trade` logs are decoded too (lowercase), or null. */
+  getLogs(
+    addresses: string[],
+    topics: string[],
+    from: number,
+    to: number,
+    aggregator: string | null = null,
+  ): Promise<WorkerRange> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, rpcUrl: this.rpcUrl, addresses, topics, from, to });
+      this.worker.postMessage({ id, rpcUrl: this.rpcUrl, addresses, topics, from, to, aggregator });
     });
   }
 

@@ -1,10 +1,12 @@
 // Worker thread for the indexer (plain JS so it runs under tsx, vitest and plain node alike):
 // eth_getLogs over HTTP, JSON parsing and Uniswap V2 Sync/Swap decoding happen here, in parallel
-// with the main thread's database writes. Replies with column arrays (see uniswap-v2.ts EventRows).
+// with the main thread's database writes, and SofiAggregator Trade decoding (aggregator.ts) when the
+// request names the aggregator. Replies with column arrays (see uniswap-v2.ts EventRows).
 import { parentPort } from "node:worker_threads";
 
 const SYNC = "0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1";
 const SWAP = "0xd78ad95fa46c994b6551d0da85fc275fe613ce37657fb8d5e3d130840159d822";
+const TRADE = "0x4f113d92217857e0bc64b11fefb32944ece09db9fd691ae971d8e57e23bdb2f4";
 const hex = (n) => `0x${n.toString(16)}`;
 const word = (data, i) => BigInt(`0x${data.slice(2 + i * 64, 2 + (i + 1) * 64)}`).toString();
 
@@ -19,7 +21,9 @@ async function rpc(url, body) {
   return res.json();
 }
 
-async function getLogs({ rpcUrl, addresses, topics, from, to }) {
+const wordAddress = (data, i) => `0x${data.slice(2 + i * 64 + 24, 2 + (i + 1) * 64)}`.toLowerCase();
+
+async function getLogs({ rpcUrl, addresses, topics, from, to, aggregator }) {
   const reply = await rpc(rpcUrl, {
     jsonrpc: "2.0",
     id: 1,
@@ -59,6 +63,19 @@ async function getLogs({ rpcUrl, addresses, topics, from, to }) {
     a1out: [],
   };
   const syncs = { block: [], logIndex: [], ts: [], pair: [], r0: [], r1: [] };
+  const trades = {
+    block: [],
+    logIndex: [],
+    tx: [],
+    ts: [],
+    user: [],
+    router: [],
+    tokenIn: [],
+    tokenOut: [],
+    amountIn: [],
+    amountOut: [],
+    recipient: [],
+  };
   let events = 0;
   for (const l of logs) {
     if (l.removed) continue;
@@ -86,9 +103,28 @@ async function getLogs({ rpcUrl, addresses, topics, from, to }) {
       swaps.a0out.push(word(l.data, 2));
       swaps.a1out.push(word(l.data, 3));
       events++;
+    } else if (
+      t0 === TRADE &&
+      aggregator &&
+      l.address.toLowerCase() === aggregator &&
+      l.topics.length >= 4 &&
+      l.data.length >= 258
+    ) {
+      trades.block.push(block);
+      trades.logIndex.push(Number(l.logIndex));
+      trades.tx.push(l.transactionHash.toLowerCase());
+      trades.ts.push(t);
+      trades.user.push(`0x${l.topics[1].slice(26)}`.toLowerCase());
+      trades.router.push(`0x${l.topics[2].slice(26)}`.toLowerCase());
+      trades.tokenIn.push(`0x${l.topics[3].slice(26)}`.toLowerCase());
+      trades.tokenOut.push(wordAddress(l.data, 0));
+      trades.amountIn.push(word(l.data, 1));
+      trades.amountOut.push(word(l.data, 2));
+      trades.recipient.push(wordAddress(l.data, 3));
+      events++;
     }
   }
-  return { logCount: logs.length, events, rows: { swaps, syncs } };
+  return { logCount: logs.length, events, rows: { swaps, syncs, trades } };
 }
 
 parentPort.on("message", async (msg) => {

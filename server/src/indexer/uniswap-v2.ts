@@ -1,6 +1,7 @@
 /** Uniswap V2 pair handlers: `Sync` (reserves) and `Swap`. Decoding is done by hand: fixed layouts. */
 import { type Hex, toEventSelector } from "viem";
 import type { Queryable } from "../db/client.ts";
+import { emptyTradeRows, type TradeRows } from "./aggregator.ts";
 import type { RawLog } from "./rpc.ts";
 
 export const SYNC_TOPIC = toEventSelector("Sync(uint112,uint112)");
@@ -21,6 +22,8 @@ export type EventRows = {
     a1out: string[];
   };
   syncs: { block: number[]; logIndex: number[]; ts: number[]; pair: string[]; r0: string[]; r1: string[] };
+  /** SofiAggregator `Trade` rows (aggregator.ts). */
+  trades: TradeRows;
 };
 
 export function emptyRows(): EventRows {
@@ -39,6 +42,7 @@ export function emptyRows(): EventRows {
       a1out: [],
     },
     syncs: { block: [], logIndex: [], ts: [], pair: [], r0: [], r1: [] },
+    trades: emptyTradeRows(),
   };
 }
 
