@@ -1,9 +1,10 @@
 /**
- * `npm run bench` (tsx bench/run.ts): indexer backfill throughput, API load, web bundle size, in
- * one run, printed as tables and written to bench/results/latest.json.
+ * `npm run bench` (tsx bench/run.ts): indexer backfill throughput, API load, web bundle size, the
+ * swap page's first-load RPC requests and quote latency in Chromium, in one run, printed as tables and written to bench/results/latest.json.
  *
- *   --only indexer|api|web   one section (or a comma list); also BENCH_ONLY=...
- *   BENCH_QUICK=1            smoke mode: 5,000 swaps, 2 s of load per endpoint
+ *   --only indexer|api|web|swap   one section (or a comma list); also BENCH_ONLY=...
+ *   BENCH_QUICK=1            smoke mode: 5,000 swaps, 2 s of load per endpoint, 3 swap-page quotes
+ *   BENCH_SWAP_SAMPLES=n     quotes timed on the swap page (default 20; quick 3)
  *   BENCH_SWAPS=n            batched swaps on top of the seeded chain (default 100,000; quick 5,000)
  *   BENCH_SEED_DAYS=n        days of seeded history under them (default 30; quick 2)
  *   BENCH_DURATION_MS=n      load duration per endpoint
@@ -26,8 +27,9 @@ import { CACHE_DIR, RESULTS_DIR } from "./src/paths.ts";
 import { profileComponents } from "./src/profile.ts";
 import { formatResults, type Results } from "./src/report.ts";
 import { measureWeb } from "./src/web.ts";
+import { measureWebSwap } from "./src/web-swap.ts";
 
-const SECTIONS = ["indexer", "api", "web"] as const;
+const SECTIONS = ["indexer", "api", "web", "swap"] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]): Set<Section> {
@@ -67,6 +69,7 @@ const durationMs = intEnv("BENCH_DURATION_MS", quick ? 2_000 : 10_000);
 const connections = intEnv("BENCH_CONNECTIONS", 50);
 const rounds = intEnv("BENCH_ROUNDS", quick ? 1 : 5);
 const indexerRuns = intEnv("BENCH_INDEXER_RUNS", quick ? 1 : 3);
+const swapSamples = intEnv("BENCH_SWAP_SAMPLES", quick ? 3 : 20);
 
 /** Runs a backfill `n` times (fresh database each time) and keeps the median run, with every run's rate. */
 async function repeat(n: number, run: (last: boolean) => Promise<IndexerResult>): Promise<IndexerResult> {
@@ -189,6 +192,14 @@ if (sections.has("web")) {
     results.web = measureWeb();
   } catch (e) {
     results.errors.web = (e as Error).stack ?? String(e);
+  }
+}
+if (sections.has("swap")) {
+  try {
+    log(`swap: the swap page in Chromium on the real stack (${swapSamples} quotes)`);
+    results.swap = await measureWebSwap({ samples: swapSamples, log });
+  } catch (e) {
+    results.errors.swap = (e as Error).stack ?? String(e);
   }
 }
 results.totalMs = performance.now() - started;

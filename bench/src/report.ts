@@ -4,12 +4,15 @@ import type { IndexerResult } from "./indexer.ts";
 import type { LoadResult } from "./load.ts";
 import type { ComponentProfile } from "./profile.ts";
 import type { WebResult } from "./web.ts";
+import type { WebSwapResult } from "./web-swap.ts";
 
 export const TARGETS = {
   indexerPgliteEventsPerSec: 20_000,
   indexerPostgresEventsPerSec: 30_000,
   apiP99Ms: 50,
   webFirstRouteGzipBytes: 250 * 1024,
+  swapFirstLoadRpcRequests: 3,
+  swapQuoteMs: 250,
 } as const;
 
 export type Results = {
@@ -48,6 +51,7 @@ export type Results = {
   api?: ApiResult & { connections: number; durationMs: number; rounds: number };
   apiPostgres?: ApiResult & { connections: number; durationMs: number; rounds: number };
   web?: WebResult;
+  swap?: WebSwapResult;
   errors: Record<string, string>;
   totalMs?: number;
 };
@@ -172,6 +176,46 @@ export function formatResults(r: Results): string {
         [false, true, true],
       ),
     );
+  }
+  if (r.swap) {
+    const s = r.swap;
+    out.push("");
+    out.push(
+      `Swap page · /aggregateSwap in Chromium (${s.chromium}) on the real stack (anvil + seeded chain + server)`,
+    );
+    const load = (name: string, l: WebSwapResult["firstLoad"]) => [
+      name,
+      String(l.requests),
+      `${l.calls} (${l.batches.map((b) => b.calls).join("+") || "0"})`,
+      l.batches.map((b) => b.methods.join(",")).join(" | "),
+      `≤ ${TARGETS.swapFirstLoadRpcRequests} requests: ${verdict(l.requests <= TARGETS.swapFirstLoadRpcRequests)}`,
+    ];
+    out.push(
+      table(
+        ["first load until network idle", "RPC HTTP requests", "calls (per request)", "methods", "target"],
+        [load("no wallet", s.firstLoad), load("dev wallet session restored", s.firstLoadWithWallet)],
+        [false, true, true, false, false],
+      ),
+    );
+    const q = s.quote;
+    out.push(
+      table(
+        ["quote, last keystroke → output shown", "samples", "median", "p90", "min", "max", "target"],
+        [
+          [
+            `${q.pair}${q.wallet ? " (dev wallet)" : " (no wallet)"}, debounce ${q.debounceMs} ms`,
+            String(q.samplesMs.length),
+            ms(q.medianMs),
+            ms(q.p90Ms),
+            ms(q.minMs),
+            ms(q.maxMs),
+            `median ≤ ${TARGETS.swapQuoteMs} ms: ${verdict(q.medianMs <= TARGETS.swapQuoteMs)}`,
+          ],
+        ],
+        [false, true, true, true, true, true, false],
+      ),
+    );
+    out.push(`  RPC HTTP requests per quote (keystroke → shown): ${q.rpcRequestsPerQuote.join(", ")}`);
   }
   for (const [section, msg] of Object.entries(r.errors)) {
     out.push("");

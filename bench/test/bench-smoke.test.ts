@@ -1,4 +1,4 @@
-// Proves `npm run bench` still runs end to end (BENCH_QUICK: 5,000 swaps, 2 s of load). It checks the
+// Proves `npm run bench` still runs end to end (BENCH_QUICK: 5,000 swaps, 2 s of load, 3 swap-page quotes). It checks the
 // figures are real positive numbers and the work was really done; it does not assert the
 // performance targets, which are measured by the full run, not unit-tested.
 import { spawnSync } from "node:child_process";
@@ -18,7 +18,7 @@ const positive = (n: unknown) => {
 };
 
 describe("npm run bench (quick)", () => {
-  it("measures indexer, API and web and writes the results", () => {
+  it("measures indexer, API, web and the swap page and writes the results", () => {
     const file = join(dir, "quick.json");
     const run = spawnSync(process.execPath, ["--import", "tsx", "run.ts"], {
       cwd: join(import.meta.dirname, ".."),
@@ -77,5 +77,25 @@ describe("npm run bench (quick)", () => {
     expect(web).toBeDefined();
     positive(web?.jsGzipBytes);
     expect(web?.files[0]?.file).toMatch(/\.js$/);
+
+    // The swap page in Chromium: first load's RPC requests were seen, 3 quotes were timed.
+    expect(run.stdout).toContain("Swap page");
+    const swap = r.swap;
+    expect(swap).toBeDefined();
+    if (!swap) return;
+    for (const load of [swap.firstLoad, swap.firstLoadWithWallet]) {
+      positive(load.requests);
+      expect(load.batches).toHaveLength(load.requests);
+      expect(load.calls).toBe(load.batches.reduce((a, b) => a + b.calls, 0));
+      expect(load.calls).toBeGreaterThanOrEqual(load.requests);
+    }
+    // A restored wallet session reads balances: more calls than a visit without a wallet.
+    expect(swap.firstLoadWithWallet.batches.flatMap((b) => b.methods)).toContain("eth_call");
+    expect(swap.quote.samplesMs).toHaveLength(3);
+    for (const t of swap.quote.samplesMs) positive(t);
+    positive(swap.quote.medianMs);
+    positive(swap.quote.p90Ms);
+    // Each quote really asked the chain (no answer from a cache).
+    for (const n of swap.quote.rpcRequestsPerQuote) positive(n);
   });
 });

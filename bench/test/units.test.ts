@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { percentile } from "../src/load.ts";
 import { StripTraces } from "../src/strip-traces.ts";
 import { entryScripts, staticImports } from "../src/web.ts";
+import { jsonRpcCalls, median, sampleAmount } from "../src/web-swap.ts";
 
 async function strip(chunks: string[]): Promise<string> {
   const out: Buffer[] = [];
@@ -67,5 +68,33 @@ describe("percentile", () => {
     expect(percentile(s, 100)).toBe(100);
     expect(percentile([7], 99)).toBe(7);
     expect(percentile([], 99)).toBe(0);
+  });
+});
+
+describe("swap page figures", () => {
+  it("counts the JSON-RPC calls of a request body, single or batched, and ignores other POSTs", () => {
+    expect(jsonRpcCalls('{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}')).toEqual([
+      { method: "eth_blockNumber" },
+    ]);
+    const batch = JSON.stringify([
+      { jsonrpc: "2.0", id: 1, method: "eth_blockNumber" },
+      { jsonrpc: "2.0", id: 2, method: "eth_call", params: [] },
+    ]);
+    expect(jsonRpcCalls(batch)?.map((c) => c.method)).toEqual(["eth_blockNumber", "eth_call"]);
+    expect(jsonRpcCalls('{"address":"0x1"}')).toBeNull();
+    expect(jsonRpcCalls("[]")).toBeNull();
+    expect(jsonRpcCalls("not json")).toBeNull();
+    expect(jsonRpcCalls(null)).toBeNull();
+  });
+
+  it("types a different amount for every sample", () => {
+    const amounts = Array.from({ length: 20 }, (_, i) => sampleAmount(i));
+    expect(new Set(amounts).size).toBe(20);
+    for (const a of amounts) expect(a).toMatch(/^[1-9]\.\d{3}$/);
+  });
+
+  it("takes the median of odd and even sample counts", () => {
+    expect(median([300, 100, 200])).toBe(200);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 });
