@@ -31,6 +31,13 @@ const WETH9 = art("@uniswap/v2-periphery/build/WETH9.json");
 
 export const DEPLOYER: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 export const E18 = 10n ** 18n;
+/**
+ * Fixed gas limits: an estimate made in one second can fall short when the transaction is mined
+ * in the next (a Uniswap V2 pair writes its price accumulators only when time has passed), which
+ * made swaps run out of gas on a loaded machine.
+ */
+const FIXED_GAS = 3_000_000n;
+const DEPLOY_GAS = 8_000_000n;
 
 export type TestChain = Awaited<ReturnType<typeof startTestChain>>;
 
@@ -58,7 +65,7 @@ export async function startTestChain(opts: { timestamp?: number } = {}) {
     return receipt;
   }
   async function deploy(a: Artifact, args: unknown[] = []): Promise<Address> {
-    const r = await send(wallet.deployContract({ abi: a.abi, bytecode: bytecodeOf(a), args }));
+    const r = await send(wallet.deployContract({ gas: DEPLOY_GAS, abi: a.abi, bytecode: bytecodeOf(a), args }));
     if (!r.contractAddress) throw new Error("no contract address");
     return r.contractAddress;
   }
@@ -68,13 +75,29 @@ export async function startTestChain(opts: { timestamp?: number } = {}) {
   const rai = await deploy(ERC20, [10n ** 30n]);
   const orphan = await deploy(ERC20, [10n ** 30n]); // only paired with WETH: priced via WETH→USDT
   const weth = await deploy(WETH9);
-  await send(wallet.writeContract({ address: weth, abi: WETH9.abi, functionName: "deposit", value: 1000n * E18 }));
+  await send(
+    wallet.writeContract({
+      gas: FIXED_GAS,
+      address: weth,
+      abi: WETH9.abi,
+      functionName: "deposit",
+      value: 1000n * E18,
+    }),
+  );
   const factories = [await deploy(FACTORY, [DEPLOYER]), await deploy(FACTORY, [DEPLOYER])];
 
   const pairs: Deployment["pairs"] = [];
   async function createPair(factoryIndex: number, a: Address, b: Address): Promise<Address> {
     const factory = factories[factoryIndex] as Address;
-    await send(wallet.writeContract({ address: factory, abi: FACTORY.abi, functionName: "createPair", args: [a, b] }));
+    await send(
+      wallet.writeContract({
+        gas: FIXED_GAS,
+        address: factory,
+        abi: FACTORY.abi,
+        functionName: "createPair",
+        args: [a, b],
+      }),
+    );
     const pair = (await wallet.readContract({
       address: factory,
       abi: FACTORY.abi,
@@ -86,13 +109,23 @@ export async function startTestChain(opts: { timestamp?: number } = {}) {
     return pair;
   }
   const transfer = (token: Address, to: Address, amount: bigint) =>
-    send(wallet.writeContract({ address: token, abi: ERC20.abi, functionName: "transfer", args: [to, amount] }));
+    send(
+      wallet.writeContract({
+        gas: FIXED_GAS,
+        address: token,
+        abi: ERC20.abi,
+        functionName: "transfer",
+        args: [to, amount],
+      }),
+    );
 
   /** Adds liquidity: `amountA` of a and `amountB` of b into the pair. */
   async function addLiquidity(pair: Address, a: Address, amountA: bigint, b: Address, amountB: bigint) {
     await transfer(a, pair, amountA);
     await transfer(b, pair, amountB);
-    await send(wallet.writeContract({ address: pair, abi: PAIR.abi, functionName: "mint", args: [DEPLOYER] }));
+    await send(
+      wallet.writeContract({ gas: FIXED_GAS, address: pair, abi: PAIR.abi, functionName: "mint", args: [DEPLOYER] }),
+    );
   }
 
   /** Sells `amountIn` of tokenIn into the pair (constant-product with the 0.3% fee). */
@@ -109,6 +142,7 @@ export async function startTestChain(opts: { timestamp?: number } = {}) {
     await transfer(tokenIn, pair, amountIn);
     return send(
       wallet.writeContract({
+        gas: FIXED_GAS,
         address: pair,
         abi: PAIR.abi,
         functionName: "swap",
