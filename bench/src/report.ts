@@ -215,7 +215,9 @@ export function formatResults(r: Results): string {
         [false, true, true, true, true, true, false],
       ),
     );
-    out.push(`  RPC HTTP requests per quote (keystroke → shown): ${q.rpcRequestsPerQuote.join(", ")}`);
+    out.push(
+      `  RPC HTTP requests per quote (last keystroke → timing read back; the reserves read after the quote may fall in): ${q.rpcRequestsPerQuote.join(", ")}`,
+    );
   }
   for (const [section, msg] of Object.entries(r.errors)) {
     out.push("");

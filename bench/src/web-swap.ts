@@ -40,7 +40,7 @@ export type WebSwapResult = {
     p90Ms: number;
     minMs: number;
     maxMs: number;
-    /** JSON-RPC HTTP POSTs between the last keystroke and the displayed quote, per sample. */
+    /** JSON-RPC HTTP POSTs from the last keystroke until the bench read the timing back (the route's reserves, read right after the quote shows, may fall in), per sample. */
     rpcRequestsPerQuote: number[];
   };
 };
