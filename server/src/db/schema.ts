@@ -127,6 +127,8 @@ export const aggregatorTrades = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] }),
-    index("aggregator_trades_user").on(t.chainId, t.user, t.blockNumber.desc(), t.logIndex.desc()),
+    // Ascending columns: newest-first pages are a backward index scan, and the keyset condition
+    // `(block_number, log_index) < (…)` is an index condition with no sort (DESC columns made PostgreSQL sort).
+    index("aggregator_trades_user_block").on(t.chainId, t.user, t.blockNumber, t.logIndex),
   ],
 );

@@ -117,7 +117,7 @@ export type StoredTrade = {
 
 /**
  * One page of a user's trades, newest first, keyset-paginated on (block_number, log_index): rows
- * strictly older than `before` when given. Reads `limit` rows (ask for one more to know if a next page exists).
+ * strictly older than `before` when given (a backward scan of `aggregator_trades_user_block`). Reads `limit` rows.
  */
 export async function selectUserTrades(
   q: Queryable,
