@@ -3,11 +3,24 @@ import { chainById } from "@sofi/protocol";
 import { Tooltip } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { createClient, http } from "viem";
+import { type Client, createClient, http } from "viem";
 import { watchBlockNumber } from "viem/actions";
 import { chainConfig, useAppConfig } from "../../app/config.ts";
 import { useSettings } from "../../app/settings-store.ts";
 import { blockExplorerUrl, blockPollIntervalMs, debounce } from "./block-number.ts";
+
+/** One client and last-seen block per RPC URL for the page's lifetime, shared across remounts. */
+const clients = new Map<string, Client>();
+const lastBlocks = new Map<string, { n: bigint; at: number }>();
+
+function clientFor(rpcUrl: string): Client {
+  let client = clients.get(rpcUrl);
+  if (!client) {
+    client = createClient({ transport: http(rpcUrl, { batch: true, retryCount: 0 }) });
+    clients.set(rpcUrl, client);
+  }
+  return client;
+}
 
 function useDocumentVisible(): boolean {
   const [visible, setVisible] = useState(() => document.visibilityState !== "hidden");
@@ -26,27 +39,29 @@ export function useBlockNumber(): bigint | null {
   const visible = useDocumentVisible();
   const [block, setBlock] = useState<bigint | null>(null);
   const rpcUrl = chainConfig(config, chainId)?.rpcUrl ?? chainById(chainId)?.defaultRpcUrl;
-  const client = useMemo(
-    () => (rpcUrl ? createClient({ transport: http(rpcUrl, { batch: true, retryCount: 0 }) }) : null),
-    [rpcUrl],
-  );
+  const client = useMemo(() => (rpcUrl ? clientFor(rpcUrl) : null), [rpcUrl]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: forget the old chain's block when the client changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: show the new chain's last known block (or none) when the client changes
   useEffect(() => {
-    setBlock(null);
+    setBlock(rpcUrl ? (lastBlocks.get(rpcUrl)?.n ?? null) : null);
   }, [client]);
 
   useEffect(() => {
     if (!client || !visible) return;
-    const update = debounce(
-      (n: bigint) => setBlock((prev) => (prev === null || n > prev ? n : prev)),
-      BLOCK_UPDATE_DEBOUNCE_MS,
-    );
+    const url = rpcUrl as string;
+    const pollingInterval = blockPollIntervalMs(chainId);
+    const known = lastBlocks.get(url);
+    const update = debounce((n: bigint) => {
+      lastBlocks.set(url, { n, at: Date.now() });
+      setBlock((prev) => (prev === null || n > prev ? n : prev));
+    }, BLOCK_UPDATE_DEBOUNCE_MS);
     const unwatch = watchBlockNumber(client, {
-      emitOnBegin: true,
+      // A remount (the shell mounts again once the wallet has loaded) must not ask again for a
+      // block it read less than one polling interval ago.
+      emitOnBegin: !known || Date.now() - known.at >= pollingInterval,
       emitMissed: false,
       poll: true,
-      pollingInterval: blockPollIntervalMs(chainId),
+      pollingInterval,
       onBlockNumber: (n) => update(n),
       onError: () => {},
     });
@@ -54,7 +69,7 @@ export function useBlockNumber(): bigint | null {
       unwatch();
       update.cancel();
     };
-  }, [client, visible, chainId]);
+  }, [client, visible, chainId, rpcUrl]);
 
   return block;
 }
