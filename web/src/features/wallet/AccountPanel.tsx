@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useChains, useDisconnect } from "wagmi";
+import { RecentTransactions } from "../transactions/RecentTransactions.tsx";
 import { DEV_WALLET_TYPE } from "./dev-wallet.ts";
 import { useWalletState } from "./hooks.ts";
 import { Identicon } from "./Identicon.tsx";
@@ -102,6 +103,7 @@ export function AccountPanel() {
         )}
       </Space>
       <DevWalletNetwork />
+      <RecentTransactions account={address} />
       <Flex vertical gap={8}>
         <Link to={`/sts/profile/${address}`} onClick={closeDialog} data-testid="profile-link">
           {t("profile")}
