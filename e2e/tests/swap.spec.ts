@@ -156,3 +156,68 @@ test("an unlisted token in the URL asks for confirmation; dismissing goes to /sw
   await page.getByTestId("unlisted-dismiss").click();
   await expect(page).toHaveURL(/\/swap\/?$/);
 });
+
+test("wrap and unwrap ETH through the same page, with the spec's balance errors", async ({ page }) => {
+  await page.goto("/aggregateSwap");
+  await connect(page);
+  await pick(page, "out", "WETH");
+  const main = page.getByTestId("swap-main-button");
+  await page.getByTestId("amount-in").fill("100000000");
+  await expect(main).toHaveText("Insufficient ETH balance");
+  await expect(main).toBeDisabled();
+  await page.getByTestId("amount-in").fill("1");
+  await expect(page.getByTestId("amount-out")).toHaveValue("1");
+  await expect(main).toHaveText("Wrap");
+  const before = balanceNumber(await page.getByTestId("balance-out").textContent());
+  await main.click();
+  await expect(page.locator(".toast").filter({ hasText: "Wrap 1 ETH to WETH" })).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(async () => balanceNumber(await page.getByTestId("balance-out").textContent()), { timeout: 15_000 })
+    .toBeCloseTo(before + 1, 3);
+  await page.getByTestId("flip-button").click();
+  await page.getByTestId("amount-in").fill("100000000");
+  await expect(main).toHaveText("Insufficient WETH balance");
+  await page.getByTestId("amount-in").fill("0.5");
+  await expect(main).toHaveText("Unwrap");
+  await main.click();
+  await expect(page.locator(".toast").filter({ hasText: "Unwrap 0.5 WETH to ETH" })).toBeVisible({
+    timeout: 30_000,
+  });
+});
+
+test("a price impact above 15 % needs expert mode, then typing confirm", async ({ page }) => {
+  await page.goto("/aggregateSwap");
+  await connect(page);
+  await pick(page, "out", "USDT");
+  await page.getByTestId("amount-in").fill("2000");
+  const main = page.getByTestId("swap-main-button");
+  await expect(main).toHaveText("Price impact too high", { timeout: 15_000 });
+  await expect(main).toBeDisabled();
+  await expect(page.getByTestId("price-impact")).toHaveText(/^\d+\.\d{2}%$/);
+  await page.getByTestId("settings-button").click();
+  await page.getByRole("switch", { name: "Expert mode" }).click();
+  const warning = page.getByRole("dialog", { name: "Are you sure?" });
+  await warning.getByRole("button", { name: "Turn on expert mode" }).click();
+  await expect(warning).toBeHidden();
+  await expect(main).toHaveText("Swap anyway");
+  await page.getByTestId("settings-button").click();
+  await expect(page.getByRole("switch", { name: "Expert mode" })).toBeChecked();
+  await page.getByTestId("settings-button").click();
+  // Expert mode offers the recipient field with the spec's validation.
+  await page.getByTestId("add-recipient").click();
+  await expect(main).toHaveText("Enter a recipient");
+  await page.getByTestId("recipient-input").fill("not an address");
+  await expect(main).toHaveText("Invalid recipient");
+  await page.getByTestId("recipient-input").fill(" 0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc ");
+  await expect(main).toHaveText("Swap anyway");
+  await main.click();
+  const dialog = page.getByRole("dialog", { name: "Confirm swap" });
+  const confirm = dialog.getByTestId("confirm-swap");
+  await expect(confirm).toBeDisabled();
+  await dialog.getByRole("textbox").fill("confirm");
+  await expect(confirm).toBeEnabled();
+  await shot(page, "swap-high-impact-confirm-1440-light-en");
+  // Not sent: a trade this size would move the shared stack's prices for the other tests.
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});

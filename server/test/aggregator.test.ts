@@ -59,12 +59,20 @@ async function send(hash: Promise<Hex>) {
   return r;
 }
 
+/**
+ * A fixed gas limit: an estimate made in one second can fall short when the transaction is mined
+ * in the next (a Uniswap V2 pair writes its price accumulators only when time has passed), which
+ * made trades revert out of gas on a loaded machine.
+ */
+const TRADE_GAS = 1_000_000n;
+
 const deadline = async () => (await wallet.getBlock()).timestamp + 1200n;
 
 /** RAI → USDT on DEX `i`, `amount` RAI (approved beforehand). */
 async function tradeRaiForUsdt(i: number, amount: bigint) {
   return send(
     wallet.writeContract({
+      gas: TRADE_GAS,
       address: aggregator,
       abi: sofiAggregatorAbi,
       functionName: "tradeTokenByExactToken",
@@ -159,6 +167,7 @@ beforeAll(async () => {
   // A dev account's real trades through the aggregator.
   await send(
     wallet.writeContract({
+      gas: TRADE_GAS,
       address: sym("RAI"),
       abi: erc20Abi,
       functionName: "approve",
@@ -168,6 +177,7 @@ beforeAll(async () => {
   await tradeRaiForUsdt(0, 10n * E18);
   await send(
     wallet.writeContract({
+      gas: TRADE_GAS,
       address: aggregator,
       abi: sofiAggregatorAbi,
       functionName: "tradeTokenByExactETH",
@@ -177,6 +187,7 @@ beforeAll(async () => {
   );
   await send(
     wallet.writeContract({
+      gas: TRADE_GAS,
       address: aggregator,
       abi: sofiAggregatorAbi,
       functionName: "tradeETHByExactToken",

@@ -37,7 +37,7 @@ import { approveToken, SwapError, sendTrade, sendWrap } from "./actions.ts";
 import { pairSymbol } from "./chart-data.ts";
 import { PriceChart } from "./PriceChart.tsx";
 import { SwapButton } from "./SwapButton.tsx";
-import { SwapSettings } from "./SwapSettings.tsx";
+import { ExpertModeConfirm, SwapSettings } from "./SwapSettings.tsx";
 import { findToken, isNative, routeAddress, type SwapToken, sameToken, wrapKind } from "./tokens.ts";
 import { useSwapQuote } from "./useSwapQuote.ts";
 import "./swap.css";
@@ -117,6 +117,8 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
   const [spinning, setSpinning] = useState(false);
   const [picking, setPicking] = useState<Side | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [expertConfirmOpen, setExpertConfirmOpen] = useState(false);
   const [confirmWord, setConfirmWord] = useState("");
   const [busy, setBusy] = useState<null | "approve" | "swap" | "wrap">(null);
   const [txError, setTxError] = useState<string | null>(null);
@@ -526,7 +528,21 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
               onClick={onRefresh}
             />
           </Tooltip>
-          <Popover trigger="click" placement="bottomRight" title={t("settings")} content={<SwapSettings />}>
+          <Popover
+            trigger="click"
+            placement="bottomRight"
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+            title={t("settings")}
+            content={
+              <SwapSettings
+                onRequestExpertMode={() => {
+                  setSettingsOpen(false);
+                  setExpertConfirmOpen(true);
+                }}
+              />
+            }
+          >
             <Button type="text" icon={<SettingOutlined />} aria-label={t("settings")} data-testid="settings-button" />
           </Popover>
         </div>
@@ -611,6 +627,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
         />
       )}
       {swapCard}
+      <ExpertModeConfirm open={expertConfirmOpen} onClose={() => setExpertConfirmOpen(false)} />
       <TokenSelectModal
         open={picking !== null}
         selected={picking === "in" ? inputToken : outputToken}

@@ -5,14 +5,17 @@ import { useSettings } from "../../app/settings-store.ts";
 
 const PRESETS_BPS = [10, 50, 100];
 
-/** Swap settings (spec 000 §3 user settings): slippage, deadline, expert mode, single hop only. */
-export function SwapSettings() {
+/**
+ * Swap settings (spec 000 §3 user settings): slippage, deadline, expert mode, single hop only.
+ * Turning expert mode on asks `onRequestExpertMode` (the page closes this popover and shows
+ * `ExpertModeConfirm`); turning it off is immediate.
+ */
+export function SwapSettings({ onRequestExpertMode }: { onRequestExpertMode: () => void }) {
   const { t } = useTranslation("swap");
   const s = useSettings();
   const [custom, setCustom] = useState<number | null>(
     PRESETS_BPS.includes(s.userSlippageTolerance) ? null : s.userSlippageTolerance / 100,
   );
-  const [confirmExpert, setConfirmExpert] = useState(false);
   const slip = s.userSlippageTolerance;
   return (
     <div className="swap-settings" data-testid="swap-settings">
@@ -76,7 +79,7 @@ export function SwapSettings() {
         <Switch
           aria-label={t("expertMode")}
           checked={s.userExpertMode}
-          onChange={(on) => (on ? setConfirmExpert(true) : s.setExpertMode(false))}
+          onChange={(on) => (on ? onRequestExpertMode() : s.setExpertMode(false))}
         />
       </div>
       <div className="swap-settings-row">
@@ -87,20 +90,32 @@ export function SwapSettings() {
         </span>
         <Switch aria-label={t("singleHop")} checked={s.userSingleHopOnly} onChange={s.setSingleHopOnly} />
       </div>
-      <Modal
-        open={confirmExpert}
-        title={t("expertConfirmTitle")}
-        okText={t("expertConfirmOk")}
-        okButtonProps={{ danger: true, id: "expert-confirm" }}
-        cancelText={t("cancel")}
-        onOk={() => {
-          s.setExpertMode(true);
-          setConfirmExpert(false);
-        }}
-        onCancel={() => setConfirmExpert(false)}
-      >
-        {t("expertConfirmBody")}
-      </Modal>
     </div>
+  );
+}
+
+/**
+ * The expert-mode warning. It lives outside the settings popover: a modal inside a click-triggered
+ * popover counts as an outside click and closes the popover under the user's pointer.
+ */
+export function ExpertModeConfirm({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation("swap");
+  const setExpertMode = useSettings((s) => s.setExpertMode);
+  return (
+    <Modal
+      open={open}
+      title={t("expertConfirmTitle")}
+      okText={t("expertConfirmOk")}
+      okButtonProps={{ danger: true, id: "expert-confirm" }}
+      cancelText={t("cancel")}
+      width={420}
+      onOk={() => {
+        setExpertMode(true);
+        onClose();
+      }}
+      onCancel={onClose}
+    >
+      {t("expertConfirmBody")}
+    </Modal>
   );
 }

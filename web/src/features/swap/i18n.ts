@@ -55,7 +55,7 @@ export default {
     expertModeHelp: "Allows high price-impact trades and a recipient field. Use at your own risk.",
     expertConfirmTitle: "Are you sure?",
     expertConfirmBody:
-      "Expert mode turns off the confirm step and allows high price-impact trades that often result in bad rates and lost funds.",
+      "Expert mode allows trades with a very high price impact and sending to another recipient. Such trades often result in bad rates and lost funds.",
     expertConfirmOk: "Turn on expert mode",
     singleHop: "Single hop only",
     singleHopHelp: "Only direct pairs are used for routing.",
@@ -132,7 +132,7 @@ export default {
     expertModeHelp: "가격 영향이 큰 거래와 수령인 입력을 허용합니다. 위험은 본인 책임입니다.",
     expertConfirmTitle: "정말 켜시겠습니까?",
     expertConfirmBody:
-      "전문가 모드는 확인 단계를 끄고 가격 영향이 큰 거래를 허용합니다. 불리한 가격으로 자금을 잃을 수 있습니다.",
+      "전문가 모드에서는 가격 영향이 매우 큰 거래와 다른 수령인 지정이 허용됩니다. 이런 거래는 불리한 가격과 자금 손실로 이어지는 경우가 많습니다.",
     expertConfirmOk: "전문가 모드 켜기",
     singleHop: "단일 경로만",
     singleHopHelp: "직접 쌍만 경로로 사용합니다.",
