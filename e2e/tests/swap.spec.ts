@@ -74,6 +74,8 @@ test("disabled states, then swap ETH for USDT with the confirm dialog, a success
   const toast = page.locator(".toast").filter({ hasText: /^Swap 1 ETH for .* USDT/ });
   await expect(toast).toBeVisible({ timeout: 30_000 });
   await expect(toast.locator(".toast-icon.ok")).toBeVisible();
+  // One tracker, one popup: the page waits on the tracker instead of polling on its own.
+  await expect(toast).toHaveCount(1);
   await expect
     .poll(async () => balanceNumber(await page.getByTestId("balance-out").textContent()), { timeout: 15_000 })
     .toBeGreaterThan(before);

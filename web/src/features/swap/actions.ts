@@ -3,41 +3,26 @@ import { erc20Abi, sofiAggregatorAbi, weth9Abi } from "@sofi/protocol";
 import { maxUint256, type PublicClient } from "viem";
 import type { Config } from "wagmi";
 import { writeContract } from "wagmi/actions";
-import { addPopup } from "../shell/index.ts";
-import { useTransactions } from "../wallet/index.ts";
+import { trackTransaction, waitForTrackedReceipt } from "../transactions/receipts.ts";
 
 type Ctx = { config: Config; client: PublicClient; chainId: number; account: `0x${string}` };
 
 /** A failure with the spec's text (000 §8) as its message. */
 export class SwapError extends Error {}
 
-/** Records the sent transaction, waits for its receipt, stores it and shows the shell's popup. */
+/**
+ * Hands the sent transaction to the tracker and resolves once its receipt is stored (true when it
+ * succeeded). The TransactionUpdater checks the receipt and shows the popup: one checker, one toast.
+ */
 async function track(
   ctx: Ctx,
   hash: `0x${string}`,
   summary: string,
   approval?: { tokenAddress: string; spender: string },
 ): Promise<boolean> {
-  const store = useTransactions.getState();
-  try {
-    store.add({ hash, from: ctx.account, chainId: ctx.chainId, summary, ...(approval ? { approval } : {}) });
-  } catch {
-    // already tracked
-  }
-  const receipt = await ctx.client.waitForTransactionReceipt({ hash, pollingInterval: 1_000 });
-  const success = receipt.status === "success";
-  useTransactions.getState().finalize(ctx.chainId, hash, {
-    blockHash: receipt.blockHash,
-    blockNumber: Number(receipt.blockNumber),
-    contractAddress: receipt.contractAddress ?? null,
-    from: receipt.from,
-    status: success ? 1 : 0,
-    to: receipt.to ?? null,
-    transactionHash: receipt.transactionHash,
-    transactionIndex: receipt.transactionIndex,
-  });
-  addPopup({ key: hash, content: { kind: "tx", hash, success, summary } });
-  return success;
+  trackTransaction({ hash, from: ctx.account, chainId: ctx.chainId, summary, ...(approval ? { approval } : {}) });
+  const receipt = await waitForTrackedReceipt(ctx.chainId, hash);
+  return receipt.status === 1;
 }
 
 /**

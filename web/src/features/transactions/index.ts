@@ -7,7 +7,9 @@ export {
   type ReceiptInfo,
   recordReceipt,
   toReceiptInfo,
+  trackTransaction,
   waitForReceiptWithRetry,
+  waitForTrackedReceipt,
 } from "./receipts.ts";
 export { TransactionUpdater, type TransactionUpdaterProps } from "./TransactionUpdater.tsx";
 export { useRecentTransactions } from "./useRecentTransactions.ts";

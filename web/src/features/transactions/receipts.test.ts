@@ -12,7 +12,14 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { devAddress } from "../wallet/dev-wallet.ts";
 import { ANVIL_PRIVATE_KEYS } from "../wallet/index.ts";
-import { type ReceiptClient, toReceiptInfo, waitForReceiptWithRetry } from "./receipts.ts";
+import { useTransactions } from "../wallet/transactions.ts";
+import {
+  type ReceiptClient,
+  toReceiptInfo,
+  trackTransaction,
+  waitForReceiptWithRetry,
+  waitForTrackedReceipt,
+} from "./receipts.ts";
 
 const chain = {
   id: 31337,
@@ -159,5 +166,57 @@ describe("waitForReceiptWithRetry (random 2.5 to 3.5 s wait, no retry limit)", (
     controller.abort(new Error("stop"));
     await expect(done).rejects.toThrow("stop");
     debug.mockRestore();
+  });
+});
+
+describe("a screen waiting for its own tracked transaction", () => {
+  const HASH = `0x${"ab".repeat(32)}`;
+  const FROM = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+  const receipt = {
+    blockHash: `0x${"cd".repeat(32)}`,
+    blockNumber: 7,
+    from: FROM,
+    status: 1 as const,
+    transactionHash: HASH,
+    transactionIndex: 0,
+  };
+  afterEach(() => {
+    useTransactions.setState({ byChain: {} });
+  });
+
+  it("adds the transaction once; a second add of the same hash keeps the first record", () => {
+    trackTransaction({ hash: HASH, from: FROM, chainId: 31337, summary: "Swap 1 ETH for 2 USDT" });
+    const first = useTransactions.getState().byChain[31337]?.[HASH];
+    expect(first?.summary).toBe("Swap 1 ETH for 2 USDT");
+    trackTransaction({ hash: HASH, from: FROM, chainId: 31337, summary: "other" });
+    expect(useTransactions.getState().byChain[31337]?.[HASH]).toBe(first);
+    // The store itself still refuses a duplicate add with the spec's text.
+    expect(() => useTransactions.getState().add({ hash: HASH, from: FROM, chainId: 31337 })).toThrow(
+      "Attempted to add existing transaction.",
+    );
+  });
+
+  it("resolves with the receipt the tracker stores, and not before", async () => {
+    trackTransaction({ hash: HASH, from: FROM, chainId: 31337 });
+    let settled = false;
+    const waiting = waitForTrackedReceipt(31337, HASH).then((r) => {
+      settled = true;
+      return r;
+    });
+    useTransactions.getState().checked(31337, HASH, 5);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(settled).toBe(false);
+    useTransactions.getState().finalize(31337, HASH, receipt);
+    await expect(waiting).resolves.toEqual(receipt);
+  });
+
+  it("resolves at once when the receipt is already stored, and rejects when aborted", async () => {
+    trackTransaction({ hash: HASH, from: FROM, chainId: 31337 });
+    const controller = new AbortController();
+    const waiting = waitForTrackedReceipt(31337, HASH, controller.signal);
+    controller.abort(new Error("left the page"));
+    await expect(waiting).rejects.toThrow("left the page");
+    useTransactions.getState().finalize(31337, HASH, receipt);
+    await expect(waitForTrackedReceipt(31337, HASH)).resolves.toEqual(receipt);
   });
 });

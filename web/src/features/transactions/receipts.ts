@@ -1,7 +1,7 @@
 import { RECEIPT_RETRY_MAX_MS, RECEIPT_RETRY_MIN_MS, randomWait } from "@sofi/core";
 import { type Hash, type PublicClient, type TransactionReceipt, TransactionReceiptNotFoundError } from "viem";
 import { addPopup } from "../shell/popups.ts";
-import { type TransactionRecord, useTransactions } from "../wallet/transactions.ts";
+import { type NewTransaction, type TransactionRecord, useTransactions } from "../wallet/transactions.ts";
 
 export type ReceiptInfo = NonNullable<TransactionRecord["receipt"]>;
 
@@ -62,4 +62,39 @@ export async function waitForReceiptWithRetry(
       ...(opts.random ? { random: opts.random } : {}),
     });
   }
+}
+
+/**
+ * Hands a sent transaction to the tracker (spec 000 §4): the TransactionUpdater checks its
+ * receipt at the spec's cadence and shows the popup. A hash already tracked stays as it is.
+ */
+export function trackTransaction(tx: NewTransaction): void {
+  if (useTransactions.getState().byChain[tx.chainId]?.[tx.hash]) return;
+  useTransactions.getState().add(tx);
+}
+
+/**
+ * Resolves with the receipt the tracker stores for `hash`, so a screen waiting for its own
+ * transaction asks the chain nothing itself (one checker, one popup). Rejects when `signal` aborts.
+ */
+export function waitForTrackedReceipt(chainId: number, hash: string, signal?: AbortSignal): Promise<ReceiptInfo> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (receipt: ReceiptInfo | undefined, error?: unknown) => {
+      if (done || (!receipt && error === undefined)) return;
+      done = true;
+      unsubscribe();
+      signal?.removeEventListener("abort", onAbort);
+      if (receipt) resolve(receipt);
+      else reject(error);
+    };
+    const onAbort = () => finish(undefined, signal?.reason ?? new Error("aborted"));
+    const unsubscribe = useTransactions.subscribe((s) => finish(s.byChain[chainId]?.[hash]?.receipt));
+    if (signal?.aborted) {
+      onAbort();
+      return;
+    }
+    signal?.addEventListener("abort", onAbort);
+    finish(useTransactions.getState().byChain[chainId]?.[hash]?.receipt);
+  });
 }
