@@ -45,6 +45,16 @@ export function priceImpactLevel(impactBps: number | null | undefined): PriceImp
   return level as PriceImpactLevel;
 }
 
+/**
+ * The level a quote's button uses. A quote whose impact could not be measured (the reserves were
+ * unreadable) counts as level 3, "swap anyway", never as a safe level 0: with real money an
+ * unknown impact is a warning, not a green light.
+ */
+export function quoteImpactLevel(impactBps: number | null | undefined, measured: boolean): PriceImpactLevel {
+  if (measured && (impactBps === null || impactBps === undefined)) return 3;
+  return priceImpactLevel(impactBps);
+}
+
 /** A level above 3 can only be swapped in expert mode. */
 export function priceImpactBlocked(level: PriceImpactLevel, expertMode: boolean): boolean {
   return level > 3 && !expertMode;

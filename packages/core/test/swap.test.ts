@@ -14,6 +14,7 @@ import {
   priceImpactBps,
   priceImpactFromPrices,
   priceImpactLevel,
+  quoteImpactLevel,
   SWAP_ERRORS,
   type SwapButtonInput,
   swapButtonState,
@@ -41,6 +42,12 @@ describe("price impact bands (Uniswap interface thresholds 1/3/5/15 %)", () => {
   it("unknown impact is level 0", () => {
     expect(priceImpactLevel(null)).toBe(0);
     expect(priceImpactLevel(Number.NaN)).toBe(0);
+  });
+  it("a quote whose impact could not be measured asks to swap anyway (level 3); before measuring, level 0", () => {
+    expect(quoteImpactLevel(null, true)).toBe(3);
+    expect(quoteImpactLevel(null, false)).toBe(0);
+    expect(quoteImpactLevel(1600, true)).toBe(4);
+    expect(quoteImpactLevel(50, true)).toBe(0);
   });
   it("only a level above 3 is blocked, and expert mode unblocks it", () => {
     expect(priceImpactBlocked(3, false)).toBe(false);

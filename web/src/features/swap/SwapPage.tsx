@@ -16,6 +16,7 @@ import {
   PRICE_IMPACT_CONFIRM_WORD,
   parseAmount,
   priceImpactLevel,
+  quoteImpactLevel,
   REFRESH_SPINNER_MS,
   SWAP_ERRORS,
   sanitizeAmountInput,
@@ -247,14 +248,14 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
     pendingApproval: pendingApproval || busy === "approve",
   });
   const impactBps = q.impactBps;
-  const impactLevel = priceImpactLevel(impactBps);
+  const impactLevel = q.quote ? quoteImpactLevel(impactBps, q.impactReady) : priceImpactLevel(impactBps);
   const button = swapButtonState({
     connected,
     inputSymbol: inputToken?.symbol ?? null,
     outputSymbol: outputToken?.symbol ?? null,
     amountIn,
     amountOut,
-    quoted: q.quoted && !q.loading,
+    quoted: q.quoted && !q.loading && q.impactReady,
     recipient,
     resolvedRecipient: resolved,
     balanceIn,

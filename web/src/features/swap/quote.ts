@@ -1,5 +1,11 @@
-import { type Deployment, sofiAggregatorAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from "@sofi/protocol";
-import type { PublicClient } from "viem";
+import {
+  type Deployment,
+  sofiAggregatorAbi,
+  uniswapV2FactoryAbi,
+  uniswapV2PairAbi,
+  uniswapV2Router02Abi,
+} from "@sofi/protocol";
+import { type PublicClient, zeroAddress } from "viem";
 
 export type Quote = {
   /** Exact input trade: what is sold and the expected output. */
@@ -107,7 +113,11 @@ export async function quoteExactOut(
   };
 }
 
-/** [reserveIn, reserveOut] of every hop of a route, from the deployment's pair list (null if a pair is unknown). */
+/**
+ * [reserveIn, reserveOut] of every hop of a route. Pairs come from the deployment record, and from
+ * the router's factory for pairs it does not list (real networks have far more pairs than the
+ * record), so price impact is known for every route a quote can return. null when a hop has no pair.
+ */
 export async function routeReserves(
   client: PublicClient,
   deployment: Deployment,
@@ -116,25 +126,47 @@ export async function routeReserves(
 ): Promise<[bigint, bigint][] | null> {
   const dex = deployment.dexes.find((d) => d.router.toLowerCase() === router.toLowerCase());
   if (!dex) return null;
-  const hops: { pair: `0x${string}`; inIs0: boolean }[] = [];
+  const hops: { a: `0x${string}`; b: `0x${string}`; pair: `0x${string}` | null }[] = [];
   for (let i = 0; i + 1 < path.length; i++) {
-    const a = (path[i] as string).toLowerCase();
-    const b = (path[i + 1] as string).toLowerCase();
-    const pair = deployment.pairs.find(
+    const a = path[i] as `0x${string}`;
+    const b = path[i + 1] as `0x${string}`;
+    const known = deployment.pairs.find(
       (p) =>
         p.dex === dex.name &&
-        ((p.token0.toLowerCase() === a && p.token1.toLowerCase() === b) ||
-          (p.token0.toLowerCase() === b && p.token1.toLowerCase() === a)),
+        ((p.token0.toLowerCase() === a.toLowerCase() && p.token1.toLowerCase() === b.toLowerCase()) ||
+          (p.token0.toLowerCase() === b.toLowerCase() && p.token1.toLowerCase() === a.toLowerCase())),
     );
-    if (!pair) return null;
-    hops.push({ pair: pair.address, inIs0: pair.token0.toLowerCase() === a });
+    hops.push({ a, b, pair: known?.address ?? null });
   }
+  const unknown = hops.filter((h) => h.pair === null);
+  if (unknown.length > 0) {
+    const found = await client.multicall({
+      allowFailure: false,
+      contracts: unknown.map((h) => ({
+        address: dex.factory,
+        abi: uniswapV2FactoryAbi,
+        functionName: "getPair" as const,
+        args: [h.a, h.b] as const,
+      })),
+    });
+    unknown.forEach((h, i) => {
+      const pair = found[i] as `0x${string}`;
+      h.pair = pair && pair !== zeroAddress ? pair : null;
+    });
+    if (hops.some((h) => h.pair === null)) return null;
+  }
+  // Uniswap V2 orders a pair's tokens by address: token0 is the lower one.
   const results = await client.multicall({
     allowFailure: false,
-    contracts: hops.map((h) => ({ address: h.pair, abi: uniswapV2PairAbi, functionName: "getReserves" as const })),
+    contracts: hops.map((h) => ({
+      address: h.pair as `0x${string}`,
+      abi: uniswapV2PairAbi,
+      functionName: "getReserves" as const,
+    })),
   });
   return results.map((r, i) => {
     const [r0, r1] = r as readonly [bigint, bigint, number];
-    return hops[i]?.inIs0 ? [r0, r1] : [r1, r0];
+    const h = hops[i] as (typeof hops)[number];
+    return BigInt(h.a) < BigInt(h.b) ? [r0, r1] : [r1, r0];
   });
 }

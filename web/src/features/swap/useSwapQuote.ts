@@ -20,10 +20,22 @@ export type QuoteState = {
   quoted: boolean;
   loading: boolean;
   impactBps: number | null;
+  /**
+   * True once the price impact of the quote in view is known (or cannot be). The quote shows
+   * first; the main button waits for this so a high-impact trade is never offered as a plain swap.
+   */
+  impactReady: boolean;
   error: string | null;
 };
 
-const EMPTY: QuoteState = { quote: null, quoted: false, loading: false, impactBps: null, error: null };
+const EMPTY: QuoteState = {
+  quote: null,
+  quoted: false,
+  loading: false,
+  impactBps: null,
+  impactReady: false,
+  error: null,
+};
 
 function key(r: QuoteRequest | null): string {
   return r ? `${r.amount}|${r.independent}|${r.tokenIn}|${r.tokenOut}|${r.singleHop}|${r.refresh}` : "";
@@ -60,12 +72,25 @@ export function useSwapQuote(
             ? await quoteExactIn(client, deployment, aggregator, r.amount, r.tokenIn, r.tokenOut, r.singleHop)
             : await quoteExactOut(client, deployment, aggregator, r.amount, r.tokenIn, r.tokenOut, r.singleHop);
         if (cancelled) return;
-        setState({ quote, quoted: true, loading: false, impactBps: null, error: null, key: requestKey });
+        setState({
+          quote,
+          quoted: true,
+          loading: false,
+          impactBps: null,
+          impactReady: !quote,
+          error: null,
+          key: requestKey,
+        });
         if (!quote) return;
-        const reserves = await routeReserves(client, deployment, quote.router, quote.path);
-        if (cancelled || !reserves) return;
-        const impact = priceImpactBps(quote.amountIn, quote.amountOut, reserves);
-        setState((s) => (s.key === requestKey ? { ...s, impactBps: impact } : s));
+        let impact: number | null = null;
+        try {
+          const reserves = await routeReserves(client, deployment, quote.router, quote.path);
+          impact = reserves ? priceImpactBps(quote.amountIn, quote.amountOut, reserves) : null;
+        } catch (e) {
+          console.debug("price impact unavailable", e);
+        }
+        if (cancelled) return;
+        setState((s) => (s.key === requestKey ? { ...s, impactBps: impact, impactReady: true } : s));
       } catch (e) {
         if (cancelled) return;
         setState({
@@ -73,6 +98,7 @@ export function useSwapQuote(
           quoted: true,
           loading: false,
           impactBps: null,
+          impactReady: true,
           error: e instanceof Error ? e.message : String(e),
           key: requestKey,
         });
