@@ -210,6 +210,9 @@ test("a price impact above 15 % needs expert mode, then typing confirm", async (
   await expect(main).toHaveText("Enter a recipient");
   await page.getByTestId("recipient-input").fill("not an address");
   await expect(main).toHaveText("Invalid recipient");
+  // The local stack serves no name service: a well-formed name cannot resolve.
+  await page.getByTestId("recipient-input").fill("vitalik.eth");
+  await expect(main).toHaveText("Invalid recipient");
   await page.getByTestId("recipient-input").fill(" 0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc ");
   await expect(main).toHaveText("Swap anyway");
   await main.click();

@@ -33,7 +33,7 @@ import { useBalance, useConfig, useConnection, usePublicClient, useReadContracts
 import { useAppConfig } from "../../app/config.ts";
 import { useSettings } from "../../app/settings-store.ts";
 import { TokenLogo, TokenSelectModal, useChainTokens, useIsListed } from "../tokens/index.ts";
-import { useTransactions } from "../wallet/index.ts";
+import { useEnsClient, useTransactions } from "../wallet/index.ts";
 import { approveToken, SwapError, sendTrade, sendWrap } from "./actions.ts";
 import { pairSymbol } from "./chart-data.ts";
 import { PriceChart } from "./PriceChart.tsx";
@@ -71,6 +71,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
   const nativeSymbol = info?.nativeSymbol ?? "ETH";
   const wrappedSymbol = info?.wrappedSymbol ?? "WETH";
   const client = usePublicClient({ chainId });
+  const ensClient = useEnsClient();
   const wagmiConfig = useConfig();
   const { address: account, status } = useConnection();
   const connected = status === "connected" && !!account;
@@ -209,20 +210,25 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
   const recipientShown = expertMode && recipientOpen;
   const recipient = recipientShown ? checkRecipient(recipientRaw) : undefined;
   useEffect(() => {
-    if (recipient?.kind !== "name" || !client) {
+    if (recipient?.kind !== "name") {
       setResolved(undefined);
+      return;
+    }
+    if (!ensClient) {
+      // No name service on this deployment: a name cannot resolve, so it is an invalid recipient.
+      setResolved(null);
       return;
     }
     let alive = true;
     setResolved(undefined);
-    client
+    ensClient
       .getEnsAddress({ name: recipient.value.split("/")[0] as string })
       .then((a) => alive && setResolved(a ?? null))
       .catch(() => alive && setResolved(null));
     return () => {
       alive = false;
     };
-  }, [recipient?.kind, recipient?.value, client]);
+  }, [recipient?.kind, recipient?.value, ensClient]);
   const recipientAddress: `0x${string}` | undefined =
     recipient?.kind === "address"
       ? recipient.value

@@ -3,9 +3,10 @@ import { erc20Abi } from "@sofi/protocol";
 import { useEffect, useMemo } from "react";
 import { namehash, parseAbi } from "viem";
 import { normalize } from "viem/ens";
-import { useBalance, useChains, useConnection, usePublicClient, useReadContracts } from "wagmi";
+import { useBalance, useConnection, useReadContracts } from "wagmi";
 import { chainConfig, useAppConfig } from "../../app/config.ts";
 import { useSettings } from "../../app/settings-store.ts";
+import { useEnsClient } from "../wallet/hooks.ts";
 import { buildChainTokens, type ChainTokensInput, defaultListUrl, listedAddresses } from "./chain-tokens.ts";
 import { type EnsListResolver, getTokenList } from "./fetch-list.ts";
 import { announceListUpdate } from "./ListUpdatePopup.tsx";
@@ -37,10 +38,9 @@ export function useSelectedChain() {
 
 /** Name-service list locations resolve on Ethereum mainnet when this deployment serves it. */
 export function useEnsResolver(): EnsListResolver | undefined {
-  const hasMainnet = useChains().some((c) => c.id === 1);
-  const client = usePublicClient(hasMainnet ? { chainId: 1 } : {});
+  const client = useEnsClient();
   return useMemo(() => {
-    if (client?.chain?.id !== 1) return undefined;
+    if (!client) return undefined;
     return async (name: string) => {
       const normalized = normalize(name);
       const resolver = await client.getEnsResolver({ name: normalized });

@@ -1,7 +1,7 @@
 import { isBlocked } from "@sofi/core";
 import { chainById } from "@sofi/protocol";
 import { useMemo } from "react";
-import { useChains, useConnection } from "wagmi";
+import { useChains, useConnection, usePublicClient } from "wagmi";
 import { useAppConfig } from "../../app/config.ts";
 import { useWalletUi } from "./wallet-ui.ts";
 
@@ -26,4 +26,14 @@ export function useIsBlocked(address: string | undefined): boolean {
   const { blockedAddresses } = useAppConfig();
   const list = useMemo(() => new Set(blockedAddresses.map((a) => a.toLowerCase())), [blockedAddresses]);
   return isBlocked(address, list);
+}
+
+/**
+ * A client for the name service (ENS lives on Ethereum mainnet, whichever chain the user trades
+ * on), or undefined when this deployment does not serve mainnet: names then cannot resolve.
+ */
+export function useEnsClient() {
+  const hasMainnet = useChains().some((c) => c.id === 1);
+  const client = usePublicClient(hasMainnet ? { chainId: 1 } : {});
+  return client?.chain?.id === 1 ? client : undefined;
 }
