@@ -2,7 +2,7 @@ import { loadDeployment } from "@sofi/protocol";
 import { describe, expect, it } from "vitest";
 import { formatChange, formatChartPrice, normalisePoints, pairSymbol } from "./chart-data.ts";
 import { routerName } from "./quote.ts";
-import { deploymentTokens, findToken, routeAddress, sameToken, wrapKind } from "./tokens.ts";
+import { findToken, routeAddress, type SwapToken, sameToken, wrapKind } from "./tokens.ts";
 
 const deployment = loadDeployment(31337);
 if (!deployment) throw new Error("the local deployment file is missing");
@@ -42,7 +42,11 @@ describe("chart helpers", () => {
 });
 
 describe("tokens of the swap page", () => {
-  const tokens = deploymentTokens(31337, deployment);
+  // Native coin first, then the deployment's tokens (the shape useChainTokens gives the page).
+  const tokens: SwapToken[] = [
+    { chainId: 31337, address: "native", decimals: 18, symbol: "ETH", name: "Ether" },
+    ...deployment.tokens.map((t) => ({ chainId: 31337, ...t })),
+  ];
   const weth = findToken(tokens, "WETH");
   const native = findToken(tokens, "ETH");
   const usdt = findToken(tokens, "USDT");

@@ -1,10 +1,6 @@
 import type { Deployment } from "@sofi/protocol";
-import { chainById } from "@sofi/protocol";
 
-/**
- * The token shape of web/src/features/tokens (`UiToken`). Until that feature lands this folder
- * builds its own list from the chain's deployment (stand-in, replaced by `useChainTokens`).
- */
+/** A token as the swap page handles it: the tokens feature's `UiToken` (native coin: "native"). */
 export type SwapToken = {
   chainId: number;
   address: `0x${string}` | "native";
@@ -24,27 +20,6 @@ export function routeAddress(t: SwapToken, deployment: Deployment): `0x${string}
 
 export function sameToken(a: SwapToken | null | undefined, b: SwapToken | null | undefined): boolean {
   return !!a && !!b && a.address.toLowerCase() === b.address.toLowerCase();
-}
-
-/** Native coin first, then the deployment's tokens. */
-export function deploymentTokens(chainId: number, deployment: Deployment | null | undefined): SwapToken[] {
-  const info = chainById(chainId);
-  const native: SwapToken = {
-    chainId,
-    address: "native",
-    decimals: 18,
-    symbol: info?.nativeSymbol ?? "ETH",
-    name: info?.name ? `${info.nativeSymbol} (${info.name})` : "Ether",
-  };
-  const rest = (deployment?.tokens ?? []).map<SwapToken>((t) => ({
-    chainId,
-    address: t.address,
-    decimals: t.decimals,
-    symbol: t.symbol,
-    name: t.name,
-    tags: t.tags,
-  }));
-  return [native, ...rest];
 }
 
 /** Wrap/unwrap: native ↔ the chain's wrapped native (WETH9 deposit / withdraw). */
