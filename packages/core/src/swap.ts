@@ -162,6 +162,11 @@ export function formatSignificant(amount: bigint, decimals: number, digits = 6):
   return keep ? `0.${keep}` : "0";
 }
 
+/** `formatSignificant` with thousands grouped, for reading (never for an input field): 2,892,508. */
+export function formatDisplayAmount(amount: bigint, decimals: number, digits = 6): string {
+  return groupDigits(formatSignificant(amount, decimals, digits));
+}
+
 // ------------------------------------------------------------------ recipient
 
 const NAME_RE = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+eth(?:\/\S*)?$/i;

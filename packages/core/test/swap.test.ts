@@ -3,6 +3,7 @@ import {
   approvalState,
   checkRecipient,
   extractSwapErrorInfo,
+  formatDisplayAmount,
   formatSignificant,
   maxSpendable,
   midPriceAmountOut,
@@ -120,6 +121,11 @@ describe("amounts", () => {
     expect(formatSignificant(1234n, 8)).toBe("0.00001234");
     expect(formatSignificant(100n * E18, 18)).toBe("100");
     expect(formatSignificant(0n, 18)).toBe("0");
+  });
+  it("display amounts group thousands and keep 6 significant digits", () => {
+    expect(formatDisplayAmount(2892508n * E18 + 7n * 10n ** 17n, 18)).toBe("2,892,508");
+    expect(formatDisplayAmount(1234567n * 10n ** 15n, 18)).toBe("1,234.56");
+    expect(formatDisplayAmount(1234n, 8)).toBe("0.00001234");
   });
   it("pads gas by 10 %", () => expect(padGas(100_000n)).toBe(110_000n));
   it("summarises a swap with grouped digits", () => {

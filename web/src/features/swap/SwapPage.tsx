@@ -9,6 +9,7 @@ import {
 import {
   approvalState,
   checkRecipient,
+  formatDisplayAmount,
   formatSignificant,
   formatUnitsExact,
   maxSpendable,
@@ -452,7 +453,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
           <Typography.Text type="secondary">{label}</Typography.Text>
           {bal !== undefined && tk && (
             <Typography.Text type="secondary" data-testid={`balance-${side}`}>
-              {t("balance", { amount: formatSignificant(bal, tk.decimals) })}
+              {t("balance", { amount: formatDisplayAmount(bal, tk.decimals) })}
             </Typography.Text>
           )}
         </div>
@@ -594,7 +595,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
           <dd data-testid="swap-router">{q.quote.routerName}</dd>
           <dt>{t("minimumReceived")}</dt>
           <dd>
-            {minOut !== null ? formatSignificant(minOut, outputToken.decimals) : "--"} {outputToken.symbol}
+            {minOut !== null ? formatDisplayAmount(minOut, outputToken.decimals) : "--"} {outputToken.symbol}
           </dd>
           <dt>{t("priceImpact")}</dt>
           <dd className={`impact-${impactLevel}`} data-testid="price-impact">
@@ -654,22 +655,22 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
         {q.quote && inputToken && outputToken && amountIn && (
           <div className="swap-confirm" data-testid="confirm-dialog">
             <div className="swap-confirm-amount" data-testid="confirm-in">
-              {formatSignificant(amountIn, inputToken.decimals)} {inputToken.symbol}
+              {formatDisplayAmount(amountIn, inputToken.decimals)} {inputToken.symbol}
             </div>
             <ArrowDownOutlined />
             <div className="swap-confirm-amount" data-testid="confirm-out">
-              {formatSignificant(q.quote.amountOut, outputToken.decimals)} {outputToken.symbol}
+              {formatDisplayAmount(q.quote.amountOut, outputToken.decimals)} {outputToken.symbol}
             </div>
             <Typography.Paragraph type="secondary">
               {t("outputEstimated", {
-                amount: minOut !== null ? formatSignificant(minOut, outputToken.decimals) : "--",
+                amount: minOut !== null ? formatDisplayAmount(minOut, outputToken.decimals) : "--",
                 symbol: outputToken.symbol,
               })}
             </Typography.Paragraph>
             <dl className="swap-details">
               <dt>{t("minimumReceived")}</dt>
               <dd>
-                {minOut !== null ? formatSignificant(minOut, outputToken.decimals) : "--"} {outputToken.symbol}
+                {minOut !== null ? formatDisplayAmount(minOut, outputToken.decimals) : "--"} {outputToken.symbol}
               </dd>
               <dt>{t("priceImpact")}</dt>
               <dd className={`impact-${impactLevel}`}>{formatImpact(impactBps)}</dd>

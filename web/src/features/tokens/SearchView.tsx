@@ -1,4 +1,4 @@
-import { formatSignificant, isAddress, SEARCH_DEBOUNCE_MS, searchTokens } from "@sofi/core";
+import { formatDisplayAmount, isAddress, SEARCH_DEBOUNCE_MS, searchTokens } from "@sofi/core";
 import { Button, Input, Spin, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -82,7 +82,7 @@ function TokenRow({
         </Typography.Text>
       </span>
       <span title={t("balanceOf", { symbol: token.symbol })} style={{ fontVariantNumeric: "tabular-nums" }}>
-        {balance === undefined ? "" : formatSignificant(balance, token.decimals, 6)}
+        {balance === undefined ? "" : formatDisplayAmount(balance, token.decimals, 6)}
       </span>
     </button>
   );
