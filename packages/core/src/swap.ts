@@ -6,7 +6,7 @@ import { isAddress } from "./validation.ts";
 
 // ------------------------------------------------------------------ texts
 
-/** The swap path's user-visible texts (spec 000 §5 and §8). */
+/** The swap path's user-visible texts in English, exactly as the spec gives them (000 §5 and §8). */
 export const SWAP_ERRORS = {
   connectWallet: "Connect wallet",
   enterAmount: "Enter an amount",
@@ -23,7 +23,47 @@ export const SWAP_ERRORS = {
   rejected: "Transaction rejected.",
   swapFailed: (message: string) => `Swap failed: ${message}`,
   missingDependencies: "Missing dependencies",
+  couldNotDeposit: "Could not deposit",
+  couldNotWithdraw: "Could not withdraw",
 } as const;
+
+/**
+ * A swap-path message as data, so the web app shows it in the user's language (its English
+ * dictionary holds the spec's exact texts, checked against `swapMessageText`).
+ */
+export type SwapMessage =
+  | {
+      key:
+        | "connectWallet"
+        | "enterAmount"
+        | "selectToken"
+        | "enterRecipient"
+        | "invalidRecipient"
+        | "invalidPair"
+        | "gasEstimation"
+        | "slippage"
+        | "rejected"
+        | "missingDependencies"
+        | "couldNotDeposit"
+        | "couldNotWithdraw";
+    }
+  | { key: "insufficientBalance"; symbol: string }
+  | { key: "revert"; reason: string }
+  | { key: "swapFailed"; message: string };
+
+/** The spec's English text of a message. */
+export function swapMessageText(m: SwapMessage): string {
+  switch (m.key) {
+    case "insufficientBalance":
+      return SWAP_ERRORS.insufficientBalance(m.symbol);
+    case "revert":
+      return SWAP_ERRORS.revert(m.reason);
+    case "swapFailed":
+      return SWAP_ERRORS.swapFailed(m.message);
+    default:
+      return SWAP_ERRORS[m.key];
+  }
+}
 
 // ------------------------------------------------------------------ price impact
 
@@ -95,15 +135,6 @@ export function priceImpactBps(
   const keep = (10_000 - UNISWAP_V2_FEE_BPS) / 10_000;
   const feeBps = (1 - keep ** reserves.length) * 10_000;
   return Math.max(0, Math.round((withFee - feeBps) * 100) / 100);
-}
-
-/**
- * Price impact against outside prices (e.g. the ticker's USD prices): 1 − value out / value in,
- * in basis points, at least 0. null without prices.
- */
-export function priceImpactFromPrices(valueInUsd: number, valueOutUsd: number): number | null {
-  if (!(valueInUsd > 0) || !Number.isFinite(valueOutUsd)) return null;
-  return Math.max(0, Math.round((1 - valueOutUsd / valueInUsd) * 10_000 * 100) / 100);
 }
 
 // ------------------------------------------------------------------ amounts
@@ -214,6 +245,8 @@ export type SwapButtonInput = {
   amountOut: bigint | null;
   /** True once a quote came back; with no route (or zero output) the pair is invalid. */
   quoted: boolean;
+  /** The quote request failed (RPC error): not the same as "no route". */
+  quoteFailed?: boolean;
   /** Expert-mode recipient field: undefined when the field is not shown. */
   recipient?: RecipientCheck;
   /** A name recipient resolved to this address (null: resolved to nothing; undefined: still resolving). */
@@ -225,43 +258,51 @@ export type SwapButtonInput = {
 };
 
 export type SwapButtonState =
-  | { kind: "error"; text: string }
+  | { kind: "error"; message: SwapMessage }
+  /** The quote is on its way. */
   | { kind: "loading" }
+  /** Asking for the quote failed; the refresh button asks again. */
+  | { kind: "quoteFailed" }
+  /** Quoted, but the balance or the allowance is not read yet: nothing to offer until it is. */
+  | { kind: "checking" }
   | { kind: "approve" }
   | { kind: "approving" }
-  | { kind: "insufficient"; text: string }
   | { kind: "impactTooHigh" }
   | { kind: "swap"; anyway: boolean };
 
-/** The swap input error in the spec's order, or null when the form is complete. */
-export function swapInputError(i: SwapButtonInput): string | null {
-  if (!i.connected) return SWAP_ERRORS.connectWallet;
-  if (!i.amountIn && !i.amountOut) return SWAP_ERRORS.enterAmount;
-  if (!i.inputSymbol || !i.outputSymbol) return SWAP_ERRORS.selectToken;
+/** The swap input error in the spec's order (000 §5), or null when the form is complete. */
+export function swapInputError(i: SwapButtonInput): SwapMessage | null {
+  if (!i.connected) return { key: "connectWallet" };
+  if (!i.amountIn && !i.amountOut) return { key: "enterAmount" };
+  if (!i.inputSymbol || !i.outputSymbol) return { key: "selectToken" };
   if (i.recipient) {
-    if (i.recipient.kind === "empty") return SWAP_ERRORS.enterRecipient;
-    if (i.recipient.kind === "invalid") return SWAP_ERRORS.invalidRecipient;
-    if (i.recipient.kind === "name" && i.resolvedRecipient === null) return SWAP_ERRORS.invalidRecipient;
+    if (i.recipient.kind === "empty") return { key: "enterRecipient" };
+    if (i.recipient.kind === "invalid") return { key: "invalidRecipient" };
+    if (i.recipient.kind === "name" && i.resolvedRecipient === null) return { key: "invalidRecipient" };
   }
   if (i.amountIn && i.balanceIn !== undefined && i.balanceIn < i.amountIn)
-    return SWAP_ERRORS.insufficientBalance(i.inputSymbol);
-  if (i.quoted && (!i.amountIn || !i.amountOut)) return SWAP_ERRORS.invalidPair;
+    return { key: "insufficientBalance", symbol: i.inputSymbol };
+  if (i.quoted && (!i.amountIn || !i.amountOut)) return { key: "invalidPair" };
   return null;
 }
 
 /**
- * The main button (spec 000 §2, §4): input error → approve (approve / approving) → insufficient
- * balance → swap. A price-impact level above 3 blocks without expert mode; level 3 and up reads
- * "swap anyway".
+ * The main button (spec 000 §2, §4): input error (which includes `Insufficient {symbol} balance`,
+ * spec §5) → approve (approve / approving) → swap. The spec's §2 also lists the balance after
+ * approve; §5 makes it an input error, and so does the Uniswap interface: nobody is asked to sign
+ * an approval for a trade they cannot pay (docs/decisions.md). A balance or allowance not read yet
+ * is "checking", never a guess. A price-impact level above 3 blocks without expert mode; level 3
+ * and up reads "swap anyway".
  */
 export function swapButtonState(i: SwapButtonInput): SwapButtonState {
-  const error = swapInputError(i);
-  if (error) return { kind: "error", text: error };
+  // A failed quote is not "no route": it must not read as Invalid pair.
+  const error = swapInputError(i.quoteFailed ? { ...i, quoted: false } : i);
+  if (error) return { kind: "error", message: error };
+  if (i.quoteFailed) return { kind: "quoteFailed" };
   if (!i.quoted || !i.amountIn || !i.amountOut) return { kind: "loading" };
-  if (i.approval === "not_approved" || i.approval === "unknown") return { kind: "approve" };
+  if (i.balanceIn === undefined || i.approval === "unknown") return { kind: "checking" };
+  if (i.approval === "not_approved") return { kind: "approve" };
   if (i.approval === "pending") return { kind: "approving" };
-  if (i.balanceIn === undefined || i.balanceIn < i.amountIn)
-    return { kind: "insufficient", text: SWAP_ERRORS.insufficientBalance(i.inputSymbol ?? "") };
   if (priceImpactBlocked(i.impactLevel, i.expertMode)) return { kind: "impactTooHigh" };
   return { kind: "swap", anyway: i.impactLevel >= 3 };
 }
@@ -276,11 +317,21 @@ export function wrapInputError(
   amount: bigint | null,
   balance: bigint | undefined,
   symbols: { native: string; wrapped: string } = { native: "ETH", wrapped: "WETH" },
-): string | null {
-  if (!amount) return SWAP_ERRORS.enterAmount;
+): SwapMessage | null {
+  if (!amount) return { key: "enterAmount" };
   if (balance === undefined || balance < amount)
-    return `Insufficient ${kind === "wrap" ? symbols.native : symbols.wrapped} balance`;
+    return { key: "insufficientBalance", symbol: kind === "wrap" ? symbols.native : symbols.wrapped };
   return null;
+}
+
+/**
+ * A failed wrap or unwrap (spec 000 §8: `Could not deposit` / `Could not withdraw`, which the
+ * caller also logs). A refusal in the wallet is `Transaction rejected.` as for a swap.
+ */
+export function wrapErrorMessage(kind: WrapKind, error: unknown): SwapMessage {
+  const info = extractSwapErrorInfo(error);
+  if (isRejection(info)) return { key: "rejected" };
+  return { key: kind === "wrap" ? "couldNotDeposit" : "couldNotWithdraw" };
 }
 
 // ------------------------------------------------------------------ errors
@@ -314,15 +365,20 @@ export function extractSwapErrorInfo(error: unknown): SwapErrorInfo {
  * reason, if any) or sending. 4001 → rejected; slippage reasons → the slippage text; other reverts →
  * the token text; an estimate without a reason → the gas text; anything else → `Swap failed: {message}`.
  */
-export function swapErrorMessage(stage: "estimate" | "send", error: unknown): string {
+export function swapErrorMessage(stage: "estimate" | "send", error: unknown): SwapMessage {
   const info = extractSwapErrorInfo(error);
-  if (info.code === 4001 || /user rejected|user denied/i.test(info.message)) return SWAP_ERRORS.rejected;
+  if (isRejection(info)) return { key: "rejected" };
   if (info.reason) {
-    if (/INSUFFICIENT_OUTPUT_AMOUNT|EXCESSIVE_INPUT_AMOUNT/.test(info.reason)) return SWAP_ERRORS.slippage;
-    return SWAP_ERRORS.revert(info.reason);
+    if (/INSUFFICIENT_OUTPUT_AMOUNT|EXCESSIVE_INPUT_AMOUNT/.test(info.reason)) return { key: "slippage" };
+    return { key: "revert", reason: info.reason };
   }
-  if (stage === "estimate") return SWAP_ERRORS.gasEstimation;
-  return SWAP_ERRORS.swapFailed(info.message);
+  if (stage === "estimate") return { key: "gasEstimation" };
+  return { key: "swapFailed", message: info.message };
+}
+
+/** The wallet's refusal: EIP-1193 code 4001, or a wallet that only says so in words. */
+function isRejection(info: SwapErrorInfo): boolean {
+  return info.code === 4001 || /user rejected|user denied/i.test(info.message);
 }
 
 /** Gas estimates are padded by 10 % (spec 000 §7). */

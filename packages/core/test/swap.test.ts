@@ -13,17 +13,22 @@ import {
   parseAmount,
   priceImpactBlocked,
   priceImpactBps,
-  priceImpactFromPrices,
   priceImpactLevel,
   quoteImpactLevel,
   SWAP_ERRORS,
   type SwapButtonInput,
+  type SwapMessage,
   swapButtonState,
   swapDeadline,
   swapErrorMessage,
+  swapMessageText,
   swapSummary,
+  wrapErrorMessage,
   wrapInputError,
 } from "../src/index.ts";
+
+/** The spec's English text of a message (null stays null). */
+const txt = (m: SwapMessage | null) => (m === null ? null : swapMessageText(m));
 
 const E18 = 10n ** 18n;
 
@@ -80,11 +85,6 @@ describe("price impact bands (Uniswap interface thresholds 1/3/5/15 %)", () => {
     // tiny trade: fee only → 0
     expect(priceImpactBps(10n ** 12n, getAmountOut(10n ** 12n), [[rIn, rOut]])).toBe(0);
     expect(priceImpactBps(E18, 1n, [])).toBeNull();
-  });
-  it("impact against outside prices", () => {
-    expect(priceImpactFromPrices(1000, 950)).toBe(500);
-    expect(priceImpactFromPrices(1000, 1100)).toBe(0);
-    expect(priceImpactFromPrices(0, 5)).toBeNull();
   });
 });
 
@@ -181,7 +181,10 @@ describe("main button priority", () => {
     impactLevel: 0,
     expertMode: false,
   };
-  const text = (i: Partial<SwapButtonInput>) => swapButtonState({ ...ready, ...i });
+  const text = (i: Partial<SwapButtonInput>) => {
+    const state = swapButtonState({ ...ready, ...i });
+    return state.kind === "error" ? { kind: "error", text: swapMessageText(state.message) } : state;
+  };
   it("swap when everything is in place", () => expect(text({})).toEqual({ kind: "swap", anyway: false }));
   it("input errors in the spec's order", () => {
     expect(text({ connected: false, amountIn: null, inputSymbol: null })).toEqual({
@@ -208,23 +211,38 @@ describe("main button priority", () => {
       kind: "error",
       text: "Invalid recipient",
     });
+    expect(text({ amountOut: 0n })).toEqual({ kind: "error", text: "Invalid pair" });
+  });
+  it("an unaffordable trade says so before any approval is asked for (spec §5 reading, as Uniswap)", () => {
     expect(text({ balanceIn: 99n, approval: "not_approved" })).toEqual({
       kind: "error",
       text: "Insufficient USDT balance",
     });
-    expect(text({ amountOut: 0n })).toEqual({ kind: "error", text: "Invalid pair" });
+    expect(text({ balanceIn: 99n, approval: "approved" })).toEqual({
+      kind: "error",
+      text: "Insufficient USDT balance",
+    });
+    expect(text({ balanceIn: 100n, approval: "not_approved" })).toEqual({ kind: "approve" });
   });
   it("a valid recipient passes", () => {
     expect(text({ recipient: checkRecipient("0x7f367cc41522ce07553e823bf3be79a889debe1b") }).kind).toBe("swap");
   });
+  it("a failed quote is not an invalid pair; input errors still come first", () => {
+    expect(text({ quoteFailed: true, amountOut: null })).toEqual({ kind: "quoteFailed" });
+    expect(text({ quoteFailed: true, amountOut: null, connected: false })).toEqual({
+      kind: "error",
+      text: "Connect wallet",
+    });
+  });
   it("waits for the quote", () => expect(text({ quoted: false, amountOut: null })).toEqual({ kind: "loading" }));
   it("approve before swap, approving while pending", () => {
     expect(text({ approval: "not_approved" })).toEqual({ kind: "approve" });
-    expect(text({ approval: "unknown" })).toEqual({ kind: "approve" });
     expect(text({ approval: "pending" })).toEqual({ kind: "approving" });
   });
-  it("insufficient balance after approval when the balance is unknown", () => {
-    expect(text({ balanceIn: undefined })).toEqual({ kind: "insufficient", text: "Insufficient USDT balance" });
+  it("offers nothing while the balance or the allowance is still unknown (no needless approval)", () => {
+    expect(text({ approval: "unknown" })).toEqual({ kind: "checking" });
+    expect(text({ balanceIn: undefined })).toEqual({ kind: "checking" });
+    expect(text({ balanceIn: undefined, approval: "not_approved" })).toEqual({ kind: "checking" });
   });
   it("price impact: level 3 swaps anyway, level 4 needs expert mode", () => {
     expect(text({ impactLevel: 3 })).toEqual({ kind: "swap", anyway: true });
@@ -235,30 +253,42 @@ describe("main button priority", () => {
 
 describe("wrap / unwrap errors", () => {
   it("names the coin that is short", () => {
-    expect(wrapInputError("wrap", 10n, 5n)).toBe("Insufficient ETH balance");
-    expect(wrapInputError("unwrap", 10n, 5n)).toBe("Insufficient WETH balance");
+    expect(txt(wrapInputError("wrap", 10n, 5n))).toBe("Insufficient ETH balance");
+    expect(txt(wrapInputError("unwrap", 10n, 5n))).toBe("Insufficient WETH balance");
     expect(wrapInputError("wrap", 10n, 10n)).toBeNull();
-    expect(wrapInputError("wrap", null, 10n)).toBe("Enter an amount");
+    expect(txt(wrapInputError("wrap", null, 10n))).toBe("Enter an amount");
   });
 });
 
 describe("swap error texts (spec 000 §8)", () => {
+  it("a wrap failure is Could not deposit / Could not withdraw; a refusal is a rejection", () => {
+    expect(txt(wrapErrorMessage("wrap", new Error("boom")))).toBe("Could not deposit");
+    expect(txt(wrapErrorMessage("unwrap", { shortMessage: "x" }))).toBe("Could not withdraw");
+    expect(txt(wrapErrorMessage("unwrap", { code: 4001 }))).toBe("Transaction rejected.");
+  });
+  it("messages carry their parameters as data", () => {
+    expect(swapErrorMessage("estimate", { reason: "X: Y" })).toEqual({ key: "revert", reason: "X: Y" });
+    expect(wrapInputError("wrap", 10n, 5n, { native: "MATIC", wrapped: "WMATIC" })).toEqual({
+      key: "insufficientBalance",
+      symbol: "MATIC",
+    });
+  });
   it("4001 is a rejection, also deep in the cause chain", () => {
-    expect(swapErrorMessage("send", { code: 4001, message: "x" })).toBe("Transaction rejected.");
-    expect(swapErrorMessage("send", { message: "outer", cause: { cause: { code: 4001 } } })).toBe(
+    expect(txt(swapErrorMessage("send", { code: 4001, message: "x" }))).toBe("Transaction rejected.");
+    expect(txt(swapErrorMessage("send", { message: "outer", cause: { cause: { code: 4001 } } }))).toBe(
       "Transaction rejected.",
     );
   });
   it("slippage reasons", () => {
     const text =
       "This transaction will not succeed either due to price movement or fee on transfer. Try increasing your slippage tolerance.";
-    expect(swapErrorMessage("estimate", { cause: { reason: "SofiAggregator: INSUFFICIENT_OUTPUT_AMOUNT" } })).toBe(
+    expect(txt(swapErrorMessage("estimate", { cause: { reason: "SofiAggregator: INSUFFICIENT_OUTPUT_AMOUNT" } }))).toBe(
       text,
     );
-    expect(swapErrorMessage("estimate", { reason: "UniswapV2Router: EXCESSIVE_INPUT_AMOUNT" })).toBe(text);
+    expect(txt(swapErrorMessage("estimate", { reason: "UniswapV2Router: EXCESSIVE_INPUT_AMOUNT" }))).toBe(text);
   });
   it("other reverts name the reason", () => {
-    expect(swapErrorMessage("estimate", { reason: "TransferHelper: TRANSFER_FROM_FAILED" })).toBe(
+    expect(txt(swapErrorMessage("estimate", { reason: "TransferHelper: TRANSFER_FROM_FAILED" }))).toBe(
       "The transaction cannot succeed due to error: TransferHelper: TRANSFER_FROM_FAILED. This is probably an issue with one of the tokens you are swapping.",
     );
   });
@@ -269,12 +299,12 @@ describe("swap error texts (spec 000 §8)", () => {
     expect(info.reason).toBe("SofiAggregator: EXPIRED");
   });
   it("gas estimation failure without a reason", () => {
-    expect(swapErrorMessage("estimate", new Error("boom"))).toBe(
+    expect(txt(swapErrorMessage("estimate", new Error("boom")))).toBe(
       "Unexpected issue with estimating the gas. Please try again.",
     );
   });
   it("other send failures", () => {
-    expect(swapErrorMessage("send", { shortMessage: "nonce too low", message: "long" })).toBe(
+    expect(txt(swapErrorMessage("send", { shortMessage: "nonce too low", message: "long" }))).toBe(
       "Swap failed: nonce too low",
     );
   });

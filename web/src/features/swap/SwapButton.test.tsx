@@ -1,9 +1,18 @@
-import { checkRecipient, QUOTE_DEBOUNCE_MS, type SwapButtonInput, swapButtonState } from "@sofi/core";
-import { act, fireEvent, render, renderHook, screen } from "@testing-library/react";
+import {
+  checkRecipient,
+  QUOTE_DEBOUNCE_MS,
+  type SwapButtonInput,
+  type SwapMessage,
+  swapButtonState,
+  swapMessageText,
+} from "@sofi/core";
+import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
+import i18next from "i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n/index.ts";
 import { SwapButton } from "./SwapButton.tsx";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
+import { useSwapMessage } from "./useSwapMessage.ts";
 
 const ready: SwapButtonInput = {
   connected: true,
@@ -55,6 +64,16 @@ describe("main swap button", () => {
     expect(onClick).not.toHaveBeenCalled();
   });
 
+  it("checking (balance or allowance not read yet) and a failed quote offer nothing", () => {
+    const checking = renderButton({ approval: "unknown" });
+    expect(checking.button.textContent).toContain("Checking balance and approval");
+    expect(checking.button).toHaveProperty("disabled", true);
+    cleanup();
+    const failed = renderButton({ quoteFailed: true, amountOut: null });
+    expect(failed.button.textContent).toBe("Price unavailable");
+    expect(failed.button).toHaveProperty("disabled", true);
+  });
+
   it("approve is enabled and clickable", () => {
     const { button, onClick } = renderButton({ approval: "not_approved" });
     expect(button.textContent).toBe("Approve USDT");
@@ -86,7 +105,7 @@ describe("main swap button", () => {
   });
 
   it("wrap mode shows the wrap error or the wrap action", () => {
-    const a = renderButton({}, { wrap: "wrap", wrapError: "Insufficient ETH balance" });
+    const a = renderButton({}, { wrap: "wrap", wrapError: { key: "insufficientBalance", symbol: "ETH" } });
     expect(a.button.textContent).toBe("Insufficient ETH balance");
     expect(a.button).toHaveProperty("disabled", true);
   });
@@ -118,5 +137,47 @@ describe("quote debounce", () => {
       vi.advanceTimersByTime(1);
     });
     expect(result.current).toBe("12");
+  });
+});
+
+describe("swap messages in both languages", () => {
+  const every: SwapMessage[] = [
+    { key: "connectWallet" },
+    { key: "enterAmount" },
+    { key: "selectToken" },
+    { key: "enterRecipient" },
+    { key: "invalidRecipient" },
+    { key: "invalidPair" },
+    { key: "gasEstimation" },
+    { key: "slippage" },
+    { key: "rejected" },
+    { key: "missingDependencies" },
+    { key: "couldNotDeposit" },
+    { key: "couldNotWithdraw" },
+    { key: "insufficientBalance", symbol: "USDT" },
+    { key: "revert", reason: "SofiAggregator: EXPIRED" },
+    { key: "swapFailed", message: "nonce too low" },
+  ];
+  afterEach(async () => {
+    await i18next.changeLanguage("en");
+  });
+
+  it("English is exactly the spec's text for every message", async () => {
+    await initI18n("en");
+    const { result } = renderHook(() => useSwapMessage());
+    for (const m of every) expect(result.current(m)).toBe(swapMessageText(m));
+  });
+
+  it("Korean translates every message and keeps its parameters", async () => {
+    await initI18n("en");
+    await i18next.changeLanguage("ko");
+    const { result } = renderHook(() => useSwapMessage());
+    for (const m of every) {
+      const ko = result.current(m);
+      expect(ko).not.toBe(swapMessageText(m));
+      expect(ko).toMatch(/[\uac00-\ud7a3]/);
+    }
+    expect(result.current({ key: "insufficientBalance", symbol: "USDT" })).toBe("USDT 잔액 부족");
+    expect(result.current({ key: "revert", reason: "X: Y" })).toContain("X: Y");
   });
 });

@@ -1,30 +1,32 @@
-import type { SwapButtonState } from "@sofi/core";
+import type { SwapButtonState, SwapMessage } from "@sofi/core";
 import { Button } from "antd";
 import { useTranslation } from "react-i18next";
+import { useSwapMessage } from "./useSwapMessage.ts";
 
 /** The main button of the swap card, in the spec's priority (the state comes from `swapButtonState`). */
 export function SwapButton(props: {
   state: SwapButtonState;
   wrap: "wrap" | "unwrap" | null;
-  wrapError: string | null;
+  wrapError: SwapMessage | null;
   busy: null | "approve" | "swap" | "wrap";
   inputSymbol: string;
   onClick: () => void;
 }) {
   const { t } = useTranslation("swap");
+  const message = useSwapMessage();
   const { state, wrap, wrapError, busy } = props;
   let label: string;
   let disabled = false;
   let loading = false;
   let danger = false;
   if (wrap) {
-    label = wrapError ?? (busy === "wrap" ? t(wrap === "wrap" ? "wrapping" : "unwrapping") : t(wrap));
+    label = wrapError ? message(wrapError) : busy === "wrap" ? t(wrap === "wrap" ? "wrapping" : "unwrapping") : t(wrap);
     disabled = !!wrapError || busy === "wrap";
     loading = busy === "wrap";
   } else {
     switch (state.kind) {
       case "error":
-        label = state.text;
+        label = message(state.message);
         disabled = true;
         break;
       case "loading":
@@ -41,9 +43,14 @@ export function SwapButton(props: {
         disabled = true;
         loading = true;
         break;
-      case "insufficient":
-        label = state.text;
+      case "quoteFailed":
+        label = t("priceUnavailable");
         disabled = true;
+        break;
+      case "checking":
+        label = t("checking");
+        disabled = true;
+        loading = true;
         break;
       case "impactTooHigh":
         label = t("impactTooHigh");

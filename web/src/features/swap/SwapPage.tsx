@@ -19,7 +19,7 @@ import {
   priceImpactLevel,
   quoteImpactLevel,
   REFRESH_SPINNER_MS,
-  SWAP_ERRORS,
+  type SwapMessage,
   sanitizeAmountInput,
   swapButtonState,
   swapSummary,
@@ -41,10 +41,17 @@ import { PriceChart } from "./PriceChart.tsx";
 import { SwapButton } from "./SwapButton.tsx";
 import { ExpertModeConfirm, SwapSettings } from "./SwapSettings.tsx";
 import { findToken, isNative, routeAddress, type SwapToken, sameToken, wrapKind } from "./tokens.ts";
+import { useSwapMessage } from "./useSwapMessage.ts";
 import { useSwapQuote } from "./useSwapQuote.ts";
 import "./swap.css";
 
 type Side = "in" | "out";
+
+/** What the page shows for a failed approve, swap or wrap. */
+function failure(e: unknown): SwapMessage {
+  if (e instanceof SwapError) return e.swapMessage;
+  return { key: "swapFailed", message: e instanceof Error ? e.message : String(e) };
+}
 
 function formatImpact(bps: number | null): string {
   if (bps === null) return "--";
@@ -124,7 +131,8 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
   const [expertConfirmOpen, setExpertConfirmOpen] = useState(false);
   const [confirmWord, setConfirmWord] = useState("");
   const [busy, setBusy] = useState<null | "approve" | "swap" | "wrap">(null);
-  const [txError, setTxError] = useState<string | null>(null);
+  const [txError, setTxError] = useState<SwapMessage | null>(null);
+  const message = useSwapMessage();
 
   // ---------------------------------------------------------------- balances and allowance
   const nativeBalance = useBalance({ address: account, chainId, query: { enabled: connected } });
@@ -263,6 +271,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
     amountIn,
     amountOut,
     quoted: q.quoted && !q.loading && q.impactReady,
+    quoteFailed: !!q.error && !q.loading,
     recipient,
     resolvedRecipient: resolved,
     balanceIn,
@@ -270,9 +279,9 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
     impactLevel,
     expertMode,
   });
-  const wrapError = wrap
+  const wrapError: SwapMessage | null = wrap
     ? !connected
-      ? SWAP_ERRORS.connectWallet
+      ? { key: "connectWallet" }
       : wrapInputError(wrap, parsedTyped, balanceIn, { native: nativeSymbol, wrapped: wrappedSymbol })
     : null;
   const minOut = q.quote ? minimumAmountOut(q.quote.amountOut, slippageBps) : null;
@@ -365,7 +374,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
       );
       await reads.refetch();
     } catch (e) {
-      setTxError(e instanceof SwapError ? e.message : String(e));
+      setTxError(failure(e));
     } finally {
       setBusy(null);
     }
@@ -403,7 +412,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
       await done;
       refetchAll();
     } catch (e) {
-      setTxError(e instanceof SwapError ? e.message : String(e));
+      setTxError(failure(e));
     } finally {
       setBusy(null);
     }
@@ -424,7 +433,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
       await p;
       refetchAll();
     } catch (e) {
-      setTxError(e instanceof SwapError ? e.message : String(e));
+      setTxError(failure(e));
     } finally {
       setBusy(null);
     }
@@ -606,8 +615,13 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
         </dl>
       )}
       {!wrap && q.loading && request && <Typography.Text type="secondary">{t("fetchingQuote")}</Typography.Text>}
-      {!wrap && q.quoted && !q.loading && request && !q.quote && (
+      {!wrap && q.quoted && !q.loading && request && !q.quote && !q.error && (
         <Typography.Text type="secondary">{t("noRoute")}</Typography.Text>
+      )}
+      {!wrap && q.error && !q.loading && request && (
+        <Typography.Text type="danger" data-testid="quote-error">
+          {t("quoteFailed", { message: q.error })}
+        </Typography.Text>
       )}
       <SwapButton
         state={button}
@@ -617,7 +631,9 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
         inputSymbol={inputToken?.symbol ?? ""}
         onClick={onMain}
       />
-      {txError && <Alert type="error" showIcon message={txError} data-testid="swap-error" className="swap-alert" />}
+      {txError && (
+        <Alert type="error" showIcon message={message(txError)} data-testid="swap-error" className="swap-alert" />
+      )}
     </Card>
   );
 
@@ -686,7 +702,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
               />
             )}
             {needsWord && <Typography.Text type="danger">{t("typeConfirm")}</Typography.Text>}
-            {txError && <Alert type="error" showIcon message={txError} />}
+            {txError && <Alert type="error" showIcon message={message(txError)} />}
             <Button
               type="primary"
               size="large"

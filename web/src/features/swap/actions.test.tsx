@@ -19,7 +19,7 @@ import { initI18n } from "../../i18n/index.ts";
 import { TransactionUpdater } from "../transactions/TransactionUpdater.tsx";
 import { devAddress, setDevAccountIndex } from "../wallet/dev-wallet.ts";
 import { createWalletConfig, useTransactions } from "../wallet/index.ts";
-import { approveToken, SwapError, sendTrade, sendWrap } from "./actions.ts";
+import { approveToken, sendTrade, sendWrap } from "./actions.ts";
 import { quoteExactIn, quoteExactOut, routeReserves } from "./quote.ts";
 
 const CHAIN = 31337;
@@ -270,7 +270,7 @@ describe("approve, trade and wrap with the dev wallet", () => {
         },
         "never sent",
       ),
-    ).rejects.toThrow(new SwapError(SWAP_ERRORS.slippage));
+    ).rejects.toThrow(SWAP_ERRORS.slippage);
     expect(await client.getTransactionCount({ address: me })).toBe(nonce);
   });
 

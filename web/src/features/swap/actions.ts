@@ -1,4 +1,11 @@
-import { padGas, swapDeadline, swapErrorMessage } from "@sofi/core";
+import {
+  padGas,
+  type SwapMessage,
+  swapDeadline,
+  swapErrorMessage,
+  swapMessageText,
+  wrapErrorMessage,
+} from "@sofi/core";
 import { erc20Abi, sofiAggregatorAbi, weth9Abi } from "@sofi/protocol";
 import { maxUint256, type PublicClient } from "viem";
 import type { Config } from "wagmi";
@@ -7,8 +14,12 @@ import { trackTransaction, waitForTrackedReceipt } from "../transactions/receipt
 
 type Ctx = { config: Config; client: PublicClient; chainId: number; account: `0x${string}` };
 
-/** A failure with the spec's text (000 §8) as its message. */
-export class SwapError extends Error {}
+/** A failure the page shows: `swapMessage` for the user's language, the spec's English text (000 §8) as `message`. */
+export class SwapError extends Error {
+  constructor(readonly swapMessage: SwapMessage) {
+    super(swapMessageText(swapMessage));
+  }
+}
 
 /**
  * Hands the sent transaction to the tracker and resolves once its receipt is stored (true when it
@@ -168,7 +179,9 @@ export async function sendWrap(
             account: ctx.account,
           });
   } catch (e) {
-    throw new SwapError(swapErrorMessage("send", e));
+    // Spec 000 §8: wrap failures are logged as "Could not deposit" / "Could not withdraw".
+    console.error(kind === "wrap" ? "Could not deposit" : "Could not withdraw", e);
+    throw new SwapError(wrapErrorMessage(kind, e));
   }
   return track(ctx, hash, summary);
 }

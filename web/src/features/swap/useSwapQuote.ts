@@ -99,7 +99,8 @@ export function useSwapQuote(
           loading: false,
           impactBps: null,
           impactReady: true,
-          error: e instanceof Error ? e.message : String(e),
+          // viem's short message ("HTTP request failed."), not the multi-line details.
+          error: (e as { shortMessage?: string }).shortMessage ?? (e instanceof Error ? e.message : String(e)),
           key: requestKey,
         });
       }
