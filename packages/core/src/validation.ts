@@ -20,10 +20,12 @@ export const addressSchema = z
   .refine(isAddress, { error: (issue) => `Invalid address: ${String(issue.input)}` })
   .transform((v) => v.toLowerCase() as `0x${string}`);
 
-/** Spec 000 §5 amount inputs: digits and one point, comma becomes a point, at most 79 characters. Returns null to reject the keystroke. */
-export function sanitizeAmountInput(raw: string): string | null {
+/** Spec 000 §5 amount inputs: digits and one point, comma becomes a point, at most 79 characters, and (given the token's `decimals`) no more decimals than it has. Returns null to reject the keystroke. */
+export function sanitizeAmountInput(raw: string, decimals?: number): string | null {
   const value = raw.replace(/,/g, ".");
   if (value.length > AMOUNT_MAX_LENGTH) return null;
   if (!/^\d*\.?\d*$/.test(value)) return null;
+  // More decimals than the token has cannot be sent: refuse the keystroke instead of the amount.
+  if (decimals !== undefined && (value.split(".")[1]?.length ?? 0) > decimals) return null;
   return value;
 }

@@ -54,6 +54,14 @@ describe("amount input sanitising", () => {
     expect(sanitizeAmountInput("1".repeat(79))).toBe("1".repeat(79));
     expect(sanitizeAmountInput("1".repeat(80))).toBeNull();
   });
+  it("rejects more decimals than the token has", () => {
+    expect(sanitizeAmountInput("1.123456", 6)).toBe("1.123456");
+    expect(sanitizeAmountInput("1.1234567", 6)).toBeNull();
+    expect(sanitizeAmountInput("1,1234567", 6)).toBeNull();
+    expect(sanitizeAmountInput("5.", 0)).toBe("5.");
+    expect(sanitizeAmountInput("5.1", 0)).toBeNull();
+    expect(sanitizeAmountInput("1.1234567")).toBe("1.1234567");
+  });
 });
 
 describe("blocked addresses", () => {

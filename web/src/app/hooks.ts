@@ -23,3 +23,13 @@ export function useHeaderScrolled(): boolean {
   }, []);
   return scrolled;
 }
+
+/** `value` once it has stayed unchanged for `delayMs` (the swap quote's 150 ms, the token search's 200 ms). */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(id);
+  }, [value, delayMs]);
+  return debounced;
+}

@@ -9,9 +9,9 @@ import {
 import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
 import i18next from "i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { useDebouncedValue } from "../../app/hooks.ts";
 import { initI18n } from "../../i18n/index.ts";
 import { SwapButton } from "./SwapButton.tsx";
-import { useDebouncedValue } from "./useDebouncedValue.ts";
 import { useSwapMessage } from "./useSwapMessage.ts";
 
 const ready: SwapButtonInput = {

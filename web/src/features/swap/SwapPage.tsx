@@ -323,7 +323,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
 
   // ---------------------------------------------------------------- handlers
   const onType = (side: Side, raw: string) => {
-    const v = sanitizeAmountInput(raw);
+    const v = sanitizeAmountInput(raw, (side === "in" ? inputToken : outputToken)?.decimals);
     if (v === null) return;
     setIndependent(side);
     setTyped(v);

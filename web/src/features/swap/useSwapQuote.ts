@@ -2,8 +2,8 @@ import { priceImpactBps, QUOTE_DEBOUNCE_MS } from "@sofi/core";
 import type { Deployment } from "@sofi/protocol";
 import { useEffect, useState } from "react";
 import type { PublicClient } from "viem";
+import { useDebouncedValue } from "../../app/hooks.ts";
 import { type Quote, quoteExactIn, quoteExactOut, routeReserves } from "./quote.ts";
-import { useDebouncedValue } from "./useDebouncedValue.ts";
 
 export type QuoteRequest = {
   amount: bigint;

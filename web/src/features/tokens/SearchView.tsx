@@ -2,10 +2,10 @@ import { formatDisplayAmount, isAddress, SEARCH_DEBOUNCE_MS, searchTokens } from
 import { Button, Input, Spin, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDebouncedValue } from "../../app/hooks.ts";
 import { useChainTokens, useOnChainToken, useTokenBalances } from "./hooks.ts";
 import { TokenLogo } from "./TokenLogo.tsx";
 import { sameToken, tokenKey, type UiToken } from "./types.ts";
-import { useDebounced } from "./useDebounced.ts";
 import { TOKEN_ROW_HEIGHT, VirtualList } from "./VirtualList.tsx";
 
 /** Spec 000 §2: common bases offered above the list. `ETH` is the chain's native coin. */
@@ -93,7 +93,7 @@ export function SearchView({ selected, other, showCommonBases, onSelect, onImpor
   const tokens = useChainTokens();
   const listHeight = useListHeight();
   const [raw, setRaw] = useState("");
-  const query = useDebounced(raw, SEARCH_DEBOUNCE_MS);
+  const query = useDebouncedValue(raw, SEARCH_DEBOUNCE_MS);
   const results = useMemo(() => searchTokens(tokens, query), [tokens, query]);
   const { balances } = useTokenBalances(tokens);
   const trimmed = query.trim();

@@ -1,4 +1,4 @@
-import { contenthashToUri, isAddress, type TokenList } from "@sofi/core";
+import { contenthashToUri, isAddress, TOKEN_LIST_ERRORS, type TokenList } from "@sofi/core";
 import { erc20Abi } from "@sofi/protocol";
 import { useEffect, useMemo } from "react";
 import { namehash, parseAbi } from "viem";
@@ -83,7 +83,7 @@ export function useListsUpdater(): void {
       fetchedThisSession.add(url);
       loadList(url, { auto: true, resolveEns }).catch((e: unknown) => {
         // Spec 000 §8: list processing failures are logged; the state keeps the error.
-        console.warn(`Could not load token list ${url}`, e);
+        console.warn(TOKEN_LIST_ERRORS.couldNotShow, url, e);
       });
     }
   }, [urls, resolveEns]);
