@@ -1,8 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
+import { loadDeployment } from "@sofi/protocol";
+import { createPublicClient, formatEther, http, parseEther } from "viem";
 import { connectDevWallet, preAcceptTerms, shot } from "./helpers.ts";
 
 // Account 5 is this spec's own: its allowances start at zero, so the approve step is real.
 const ACCOUNT = 5;
+const ADDRESS = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc";
 
 test.beforeEach(async ({ page }) => {
   await preAcceptTerms(page);
@@ -142,7 +145,21 @@ test("chart mode shows the pair, price, 24 h change and changes ranges", async (
     await page.getByText(range, { exact: true }).click();
     await expect(page.getByTestId("chart-canvas")).toBeVisible();
   }
+  // The tooltip follows the pointer with the point's date-time and price.
+  const canvas = page.getByTestId("chart-canvas");
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error("no chart box");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const tooltip = page.getByTestId("chart-tooltip");
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  await expect(tooltip.locator("strong")).toHaveText(/^[\d,]+\.\d{2}$/);
+  await shot(page, "swap-chart-tooltip-1440-light-en");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height + 120);
+  await expect(tooltip).toBeHidden();
+  // Refresh: the price stays shown while it is fetched again.
   await page.getByTestId("refresh-button").click();
+  await expect(page.getByTestId("chart-price")).not.toHaveText("--");
   await page.getByTestId("chart-toggle").click();
   await expect(page).toHaveURL(/\/aggregateSwap\?outputCurrency=USDT$/);
   await expect(page.getByTestId("swap-chart")).toHaveCount(0);
@@ -150,6 +167,45 @@ test("chart mode shows the pair, price, 24 h change and changes ranges", async (
   await page.goto("/aggregateSwap/chart?outputCurrency=USDT");
   await expect(page.getByTestId("chart-canvas")).toBeVisible();
   await shot(page, "swap-chart-360-light-en");
+});
+
+test("a pair without price data shows -- and No Data Available", async ({ page }) => {
+  // A Uniswap V2 pair token: a real ERC-20 outside every list, with no price history.
+  const pair = loadDeployment(31337)?.pairs[0]?.address;
+  if (!pair) throw new Error("the local deployment has no pairs");
+  await page.goto(`/aggregateSwap/chart?outputCurrency=${pair}`);
+  await expect(page.getByTestId("unlisted-list")).toContainText("UNI-V2");
+  await page.getByTestId("unlisted-accept").click();
+  await expect(page.getByTestId("chart-pair")).toHaveText("WETH / UNI-V2");
+  await expect(page.getByTestId("chart-nodata")).toHaveText("No Data Available");
+  await expect(page.getByTestId("chart-price")).toHaveText("--");
+  await expect(page.getByTestId("chart-change")).toHaveText("--");
+  await expect(page.getByTestId("chart-time")).toHaveText("--");
+});
+
+test("max keeps a gas reserve of the native coin; refresh spins for a second; recent transactions open the profile tab", async ({
+  page,
+}) => {
+  await page.goto("/aggregateSwap");
+  await connect(page);
+  await pick(page, "out", "USDT");
+  await expect(page.getByTestId("balance-in")).toBeVisible();
+  // The exact balance from the stack's own chain (the page shows 6 significant digits).
+  const config = (await (await page.request.get("/api/config")).json()) as { chains: { rpcUrl: string }[] };
+  const chain = createPublicClient({ transport: http(config.chains[0]?.rpcUrl) });
+  const balance = await chain.getBalance({ address: ADDRESS });
+  await page.getByTestId("max-button").click();
+  await expect(page.getByTestId("amount-in")).toHaveValue(formatEther(balance - parseEther("0.01")));
+  // Typed in full: the max button hides.
+  await expect(page.getByTestId("max-button")).toBeHidden();
+
+  const spinner = page.getByTestId("refresh-button").locator(".anticon-spin");
+  await page.getByTestId("refresh-button").click();
+  await expect(spinner).toBeVisible();
+  await expect(spinner).toBeHidden({ timeout: 3_000 });
+
+  await page.getByRole("button", { name: "Recent transactions" }).click();
+  await expect(page).toHaveURL(new RegExp(`/sts/profile/${ADDRESS}/4$`, "i"));
 });
 
 test("an unlisted token in the URL asks for confirmation; dismissing goes to /swap/", async ({ page }) => {

@@ -14,6 +14,13 @@ import {
 } from "./chart-data.ts";
 
 const TEAL = "#14b8a6";
+/** Half the tooltip's width and its height plus gap: it stays inside the chart near the edges. */
+const TOOLTIP_HALF_WIDTH = 72;
+const TOOLTIP_ROOM = 56;
+
+function tooltipLeft(x: number, width: number): number {
+  return Math.min(Math.max(x, TOOLTIP_HALF_WIDTH), Math.max(TOOLTIP_HALF_WIDTH, width - TOOLTIP_HALF_WIDTH));
+}
 const PURPLE = "#8b5cf6";
 
 async function getJson(url: string): Promise<unknown> {
@@ -31,14 +38,20 @@ export function PriceChart(props: { suffix: string; symbol: string | null; refre
   const [range, setRange] = useState<ChartRange>("day");
   const [ticker, setTicker] = useState<Ticker | null>(null);
   const [points, setPoints] = useState<ChartPoint[] | null>(null);
-  const [hover, setHover] = useState<ChartPoint | null>(null);
+  const [hover, setHover] = useState<(ChartPoint & { x: number; y: number }) | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const { suffix, symbol, refresh } = props;
 
   // Ticker: every 10 s and on refresh.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refresh re-runs on purpose
+  // A refresh keeps the shown price until the new one arrives; another pair starts from "--".
+  const tickerKey = `${suffix}|${symbol}`;
+  const shownTickerKey = useRef(tickerKey);
   useEffect(() => {
-    setTicker(null);
+    if (shownTickerKey.current !== tickerKey) {
+      shownTickerKey.current = tickerKey;
+      setTicker(null);
+    }
     if (!symbol) return;
     let alive = true;
     const load = () =>
@@ -55,7 +68,7 @@ export function PriceChart(props: { suffix: string; symbol: string | null; refre
       alive = false;
       clearInterval(id);
     };
-  }, [suffix, symbol, refresh]);
+  }, [suffix, symbol, refresh, tickerKey]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refresh re-runs on purpose
   useEffect(() => {
@@ -101,8 +114,14 @@ export function PriceChart(props: { suffix: string; symbol: string | null; refre
       chart.timeScale().fitContent();
       chart.subscribeCrosshairMove((param) => {
         const d =
-          param.time !== undefined ? (param.seriesData.get(series) as { value?: number } | undefined) : undefined;
-        setHover(d?.value !== undefined ? { ts: Number(param.time), value: d.value } : null);
+          param.time !== undefined && param.point
+            ? (param.seriesData.get(series) as { value?: number } | undefined)
+            : undefined;
+        setHover(
+          d?.value !== undefined && param.point
+            ? { ts: Number(param.time), value: d.value, x: param.point.x, y: param.point.y }
+            : null,
+        );
       });
       cleanup = () => chart.remove();
     });
@@ -152,7 +171,19 @@ export function PriceChart(props: { suffix: string; symbol: string | null; refre
             {t("chart.noData")}
           </Typography.Text>
         ) : (
-          <div ref={box} className="swap-chart-canvas" data-testid="chart-canvas" />
+          <div ref={box} className="swap-chart-canvas" data-testid="chart-canvas" onMouseLeave={() => setHover(null)}>
+            {hover && (
+              <div
+                role="tooltip"
+                className={`swap-chart-tooltip${hover.y < TOOLTIP_ROOM ? " is-below" : ""}`}
+                data-testid="chart-tooltip"
+                style={{ left: tooltipLeft(hover.x, box.current?.clientWidth ?? 0), top: hover.y }}
+              >
+                <div>{formatDateTime(hover.ts)}</div>
+                <strong>{formatChartPrice(hover.value)}</strong>
+              </div>
+            )}
+          </div>
         )}
       </div>
     </section>
