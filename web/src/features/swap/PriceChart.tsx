@@ -42,11 +42,11 @@ export function PriceChart(props: { suffix: string; symbol: string | null; refre
   const box = useRef<HTMLDivElement>(null);
   const { suffix, symbol, refresh } = props;
 
-  // Ticker: every 10 s and on refresh.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh re-runs on purpose
-  // A refresh keeps the shown price until the new one arrives; another pair starts from "--".
+  // Ticker: every 10 s and on refresh. A refresh keeps the shown price until the new one arrives;
+  // another pair starts from "--".
   const tickerKey = `${suffix}|${symbol}`;
   const shownTickerKey = useRef(tickerKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh re-runs on purpose
   useEffect(() => {
     if (shownTickerKey.current !== tickerKey) {
       shownTickerKey.current = tickerKey;
@@ -171,7 +171,7 @@ export function PriceChart(props: { suffix: string; symbol: string | null; refre
             {t("chart.noData")}
           </Typography.Text>
         ) : (
-          <div ref={box} className="swap-chart-canvas" data-testid="chart-canvas" onMouseLeave={() => setHover(null)}>
+          <div ref={box} className="swap-chart-canvas" data-testid="chart-canvas">
             {hover && (
               <div
                 role="tooltip"
