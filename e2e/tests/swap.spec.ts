@@ -183,7 +183,7 @@ test("a pair without price data shows -- and No Data Available", async ({ page }
   await expect(page.getByTestId("chart-time")).toHaveText("--");
 });
 
-test("max keeps a gas reserve of the native coin; refresh spins for a second; recent transactions open the profile tab", async ({
+test("max keeps a gas reserve of the native coin; selector rows show balances; refresh spins for a second; recent transactions open the profile tab", async ({
   page,
 }) => {
   await page.goto("/aggregateSwap");
@@ -198,6 +198,12 @@ test("max keeps a gas reserve of the native coin; refresh spins for a second; re
   await expect(page.getByTestId("amount-in")).toHaveValue(formatEther(balance - parseEther("0.01")));
   // Typed in full: the max button hides.
   await expect(page.getByTestId("max-button")).toBeHidden();
+
+  // Selector rows carry the account's balances.
+  await page.getByTestId("token-select-out").click();
+  await page.getByLabel("Search tokens").fill("WETH");
+  await expect(page.getByRole("option", { name: /^WETH / }).first()).toContainText(/\d/);
+  await page.keyboard.press("Escape");
 
   const spinner = page.getByTestId("refresh-button").locator(".anticon-spin");
   await page.getByTestId("refresh-button").click();
