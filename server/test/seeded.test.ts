@@ -57,6 +57,12 @@ describe("seeded local chain", () => {
       expect(tick.price, t.symbol).toBeGreaterThan(0);
       const hist = (await get(`/api/local/v2/proxy/history?symbol=${t.symbol}-USDT&type=week`)) as { value: number }[];
       expect(hist.length, t.symbol).toBeGreaterThan(1);
+      // One point per timestamp, ascending, in every range: a line series takes nothing else.
+      for (const type of ["day", "week"]) {
+        const pts = (await get(`/api/local/v2/proxy/history?symbol=${t.symbol}-USDT&type=${type}`)) as { ts: number }[];
+        const ts = pts.map((p) => p.ts);
+        expect(ts, `${t.symbol} ${type}`).toEqual([...new Set(ts)].sort((a, b) => a - b));
+      }
     }
     const eth = (await get("/api/local/proxy/ticker/24hr?symbol=ETH-USDT")) as { price: number };
     const weth = (await get("/api/local/proxy/ticker/24hr?symbol=WETH-USDT")) as { price: number };

@@ -204,8 +204,10 @@ export class Market {
          FROM pair_candles WHERE chain_id = $1 AND pair = $2 AND bucket >= $4
          ORDER BY b, bucket DESC
        ), first AS (
+         -- the price carried in from before the range, unless the first bucket has its own
          SELECT $4::int8 AS b, ${rb} AS rb, ${rq} AS rq FROM pair_candles
          WHERE chain_id = $1 AND pair = $2 AND bucket < $4
+           AND NOT EXISTS (SELECT 1 FROM pts WHERE pts.b = $4)
          ORDER BY bucket DESC LIMIT 1
        )
        SELECT b AS ts, CASE WHEN rb = 0 THEN 0 ELSE (rq * ${scale}::numeric / rb)::float8 END AS value
