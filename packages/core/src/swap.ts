@@ -200,7 +200,11 @@ export function formatDisplayAmount(amount: bigint, decimals: number, digits = 6
 
 // ------------------------------------------------------------------ recipient
 
-const NAME_RE = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+eth(?:\/\S*)?$/i;
+/**
+ * A name-service name: `labels.eth` with an optional path, or a host-like name (`example.org`),
+ * which ENS resolves too (DNS names imported into ENS). Resolution decides whether it is valid.
+ */
+const NAME_RE = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:eth|[a-z]{2,63})(?:\/\S*)?$/i;
 
 export type RecipientCheck =
   | { kind: "empty"; value: "" }
@@ -208,7 +212,7 @@ export type RecipientCheck =
   | { kind: "name"; value: string }
   | { kind: "invalid"; value: string };
 
-/** Recipient input (spec 000 §5): whitespace stripped; a 40-hex address or `labels.eth` with an optional path. */
+/** Recipient input (spec 000 §5): whitespace stripped; a 40-hex address, `labels.eth` with an optional path, or a host-like name. */
 export function checkRecipient(raw: string): RecipientCheck {
   const value = raw.replace(/\s+/g, "");
   if (value === "") return { kind: "empty", value: "" };

@@ -142,10 +142,11 @@ describe("recipient (spec 000 §5)", () => {
     });
     expect(checkRecipient("0x7f36 7cc41522ce07553e823bf3be79a889debe1b").kind).toBe("address");
   });
-  it.each(["vitalik.eth", "pay.vitalik.eth", "vitalik.eth/path/x"])("accepts the name %s", (v) =>
-    expect(checkRecipient(v).kind).toBe("name"),
+  it.each(["vitalik.eth", "pay.vitalik.eth", "vitalik.eth/path/x", "uniswap.org", "pay.example.co.uk"])(
+    "accepts the name %s (host-like names resolve through the name service too)",
+    (v) => expect(checkRecipient(v).kind).toBe("name"),
   );
-  it.each(["0x123", "vitalik", "vitalik.com", "-a.eth", "0x7f367cc41522ce07553e823bf3be79a889debe1bb"])(
+  it.each(["0x123", "vitalik", "-a.eth", "a..eth", "example.c0m", "0x7f367cc41522ce07553e823bf3be79a889debe1bb"])(
     "rejects %s",
     (v) => expect(checkRecipient(v).kind).toBe("invalid"),
   );
