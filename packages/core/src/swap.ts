@@ -87,11 +87,12 @@ export function priceImpactLevel(impactBps: number | null | undefined): PriceImp
 
 /**
  * The level a quote's button uses. A quote whose impact could not be measured (the reserves were
- * unreadable) counts as level 3, "swap anyway", never as a safe level 0: with real money an
- * unknown impact is a warning, not a green light.
+ * unreadable, or the router is not one the deployment lists) counts as level 4: blocked unless
+ * expert mode is on, and then the user types `confirm`. With real money an unknown impact is the
+ * worst case, never a safe level 0.
  */
 export function quoteImpactLevel(impactBps: number | null | undefined, measured: boolean): PriceImpactLevel {
-  if (measured && (impactBps === null || impactBps === undefined)) return 3;
+  if (measured && (impactBps === null || impactBps === undefined)) return 4;
   return priceImpactLevel(impactBps);
 }
 
@@ -145,9 +146,16 @@ export function minimumAmountOut(amountOut: bigint, slippageBps: number): bigint
   return (amountOut * (10_000n - bps)) / 10_000n;
 }
 
-/** Trade deadline: the chain's time plus the user's deadline setting, in seconds. */
-export function swapDeadline(chainTimeSeconds: bigint, deadlineSeconds: number): bigint {
-  return chainTimeSeconds + BigInt(Math.max(0, Math.floor(deadlineSeconds)));
+/**
+ * Trade deadline: the chain's time plus the user's deadline setting, in seconds (spec 000 §9).
+ * The chain's time is the latest block's, or the clock's when that block is older: a chain that
+ * has been quiet (a local chain after a break) mines its next block at the current time, and a
+ * deadline counted from the old block would already have passed.
+ */
+export function swapDeadline(latestBlockSeconds: bigint, deadlineSeconds: number, nowSeconds?: number): bigint {
+  const now = nowSeconds === undefined ? latestBlockSeconds : BigInt(Math.floor(nowSeconds));
+  const base = now > latestBlockSeconds ? now : latestBlockSeconds;
+  return base + BigInt(Math.max(0, Math.floor(deadlineSeconds)));
 }
 
 /** Native coin kept back by the max button for gas: 0.01 (of an 18-decimal coin). */
@@ -256,6 +264,8 @@ export type SwapButtonInput = {
   /** A name recipient resolved to this address (null: resolved to nothing; undefined: still resolving). */
   resolvedRecipient?: string | null;
   balanceIn: bigint | undefined;
+  /** Reading the balance or the allowance failed (not merely pending). */
+  readFailed?: boolean;
   approval: ApprovalState;
   impactLevel: PriceImpactLevel;
   expertMode: boolean;
@@ -269,6 +279,10 @@ export type SwapButtonState =
   | { kind: "quoteFailed" }
   /** Quoted, but the balance or the allowance is not read yet: nothing to offer until it is. */
   | { kind: "checking" }
+  /** Reading the balance or the allowance failed; the refresh button reads again. */
+  | { kind: "readFailed" }
+  /** The recipient's name is still being resolved. */
+  | { kind: "resolving" }
   | { kind: "approve" }
   | { kind: "approving" }
   | { kind: "impactTooHigh" }
@@ -304,7 +318,9 @@ export function swapButtonState(i: SwapButtonInput): SwapButtonState {
   if (error) return { kind: "error", message: error };
   if (i.quoteFailed) return { kind: "quoteFailed" };
   if (!i.quoted || !i.amountIn || !i.amountOut) return { kind: "loading" };
-  if (i.balanceIn === undefined || i.approval === "unknown") return { kind: "checking" };
+  if (i.recipient?.kind === "name" && i.resolvedRecipient === undefined) return { kind: "resolving" };
+  if (i.balanceIn === undefined || i.approval === "unknown")
+    return i.readFailed ? { kind: "readFailed" } : { kind: "checking" };
   if (i.approval === "not_approved") return { kind: "approve" };
   if (i.approval === "pending") return { kind: "approving" };
   if (priceImpactBlocked(i.impactLevel, i.expertMode)) return { kind: "impactTooHigh" };

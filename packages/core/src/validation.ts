@@ -29,3 +29,13 @@ export function sanitizeAmountInput(raw: string, decimals?: number): string | nu
   if (decimals !== undefined && (value.split(".")[1]?.length ?? 0) > decimals) return null;
   return value;
 }
+
+/**
+ * A typed amount cut to `decimals` places, for when the token under it changes to one with fewer
+ * (the value stays what the user typed, as far as the new token can hold it).
+ */
+export function trimAmountDecimals(value: string, decimals: number): string {
+  const dot = value.indexOf(".");
+  if (dot < 0 || value.length - dot - 1 <= decimals) return value;
+  return decimals === 0 ? value.slice(0, dot) : value.slice(0, dot + 1 + decimals);
+}

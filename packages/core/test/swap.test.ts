@@ -49,8 +49,8 @@ describe("price impact bands (Uniswap interface thresholds 1/3/5/15 %)", () => {
     expect(priceImpactLevel(null)).toBe(0);
     expect(priceImpactLevel(Number.NaN)).toBe(0);
   });
-  it("a quote whose impact could not be measured asks to swap anyway (level 3); before measuring, level 0", () => {
-    expect(quoteImpactLevel(null, true)).toBe(3);
+  it("a quote whose impact could not be measured is the worst case (level 4); before measuring, level 0", () => {
+    expect(quoteImpactLevel(null, true)).toBe(4);
     expect(quoteImpactLevel(null, false)).toBe(0);
     expect(quoteImpactLevel(1600, true)).toBe(4);
     expect(quoteImpactLevel(50, true)).toBe(0);
@@ -97,6 +97,10 @@ describe("amounts", () => {
   });
   it("deadline is chain time plus the setting", () => {
     expect(swapDeadline(1_700_000_000n, 1200)).toBe(1_700_001_200n);
+    // A quiet chain: counted from the clock, not from a block mined long ago.
+    expect(swapDeadline(1_700_000_000n, 1200, 1_700_003_600)).toBe(1_700_004_800n);
+    // A block ahead of the clock: counted from the block.
+    expect(swapDeadline(1_700_000_000n, 1200, 1_699_999_990)).toBe(1_700_001_200n);
   });
   it("max keeps 0.01 of the native coin for gas, zero if lower", () => {
     expect(NATIVE_GAS_RESERVE).toBe(10n ** 16n);
@@ -239,6 +243,22 @@ describe("main button priority", () => {
   it("approve before swap, approving while pending", () => {
     expect(text({ approval: "not_approved" })).toEqual({ kind: "approve" });
     expect(text({ approval: "pending" })).toEqual({ kind: "approving" });
+  });
+  it("a failed balance or allowance read says so instead of checking forever", () => {
+    expect(text({ balanceIn: undefined, readFailed: true })).toEqual({ kind: "readFailed" });
+    expect(text({ approval: "unknown", readFailed: true })).toEqual({ kind: "readFailed" });
+    expect(text({ readFailed: true })).toEqual({ kind: "swap", anyway: false });
+  });
+  it("waits while a recipient name resolves", () => {
+    expect(text({ recipient: checkRecipient("vitalik.eth"), resolvedRecipient: undefined })).toEqual({
+      kind: "resolving",
+    });
+    expect(
+      text({
+        recipient: checkRecipient("vitalik.eth"),
+        resolvedRecipient: "0x7f367cc41522ce07553e823bf3be79a889debe1b",
+      }),
+    ).toEqual({ kind: "swap", anyway: false });
   });
   it("offers nothing while the balance or the allowance is still unknown (no needless approval)", () => {
     expect(text({ approval: "unknown" })).toEqual({ kind: "checking" });

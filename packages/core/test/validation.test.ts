@@ -6,6 +6,7 @@ import {
   isCallData,
   parseBlockedList,
   sanitizeAmountInput,
+  trimAmountDecimals,
 } from "../src/index.ts";
 
 describe("address validation (spec 000 §5)", () => {
@@ -53,6 +54,13 @@ describe("amount input sanitising", () => {
     expect(sanitizeAmountInput("-1")).toBeNull();
     expect(sanitizeAmountInput("1".repeat(79))).toBe("1".repeat(79));
     expect(sanitizeAmountInput("1".repeat(80))).toBeNull();
+  });
+  it("cuts a typed amount to a token with fewer decimals", () => {
+    expect(trimAmountDecimals("0.1234567", 6)).toBe("0.123456");
+    expect(trimAmountDecimals("0.12", 6)).toBe("0.12");
+    expect(trimAmountDecimals("12.5", 0)).toBe("12");
+    expect(trimAmountDecimals("12", 0)).toBe("12");
+    expect(trimAmountDecimals("", 6)).toBe("");
   });
   it("rejects more decimals than the token has", () => {
     expect(sanitizeAmountInput("1.123456", 6)).toBe("1.123456");

@@ -47,6 +47,15 @@ export function SwapButton(props: {
         label = t("priceUnavailable");
         disabled = true;
         break;
+      case "readFailed":
+        label = t("readFailed");
+        disabled = true;
+        break;
+      case "resolving":
+        label = t("resolvingRecipient");
+        disabled = true;
+        loading = true;
+        break;
       case "checking":
         label = t("checking");
         disabled = true;

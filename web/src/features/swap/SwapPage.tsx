@@ -23,6 +23,7 @@ import {
   sanitizeAmountInput,
   swapButtonState,
   swapSummary,
+  trimAmountDecimals,
   wrapInputError,
 } from "@sofi/core";
 import { chainById, erc20Abi } from "@sofi/protocol";
@@ -30,14 +31,17 @@ import { Alert, Button, Card, Input, Modal, Popover, Tag, Tooltip, Typography } 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { toCoinType } from "viem";
 import { useBalance, useConfig, useConnection, usePublicClient, useReadContracts } from "wagmi";
 import { useAppConfig } from "../../app/config.ts";
 import { useSettings } from "../../app/settings-store.ts";
 import { TokenLogo, TokenSelectModal, useChainTokens, useIsListed } from "../tokens/index.ts";
+import { TransactionUntrackedError } from "../transactions/receipts.ts";
 import { useEnsClient, useTransactions } from "../wallet/index.ts";
 import { approveToken, SwapError, sendTrade, sendWrap } from "./actions.ts";
 import { pairSymbol } from "./chart-data.ts";
 import { PriceChart } from "./PriceChart.tsx";
+import type { Quote } from "./quote.ts";
 import { SwapButton } from "./SwapButton.tsx";
 import { ExpertModeConfirm, SwapSettings } from "./SwapSettings.tsx";
 import { findToken, isNative, routeAddress, type SwapToken, sameToken, wrapKind } from "./tokens.ts";
@@ -46,6 +50,18 @@ import { useSwapQuote } from "./useSwapQuote.ts";
 import "./swap.css";
 
 type Side = "in" | "out";
+
+/** Waiting stopped (the page left, the network changed, the list was cleared): nothing to show. */
+function stoppedWaiting(e: unknown): boolean {
+  return (e instanceof DOMException && e.name === "AbortError") || e instanceof TransactionUntrackedError;
+}
+
+/** Same trade: a re-quote that changes any of it needs the user's acceptance in the confirm dialog. */
+function sameQuote(a: Quote, b: Quote): boolean {
+  return (
+    a.amountIn === b.amountIn && a.amountOut === b.amountOut && a.router === b.router && a.path.join() === b.path.join()
+  );
+}
 
 /** What the page shows for a failed approve, swap or wrap. */
 function failure(e: unknown): SwapMessage {
@@ -127,6 +143,8 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
   const [spinning, setSpinning] = useState(false);
   const [picking, setPicking] = useState<Side | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  /** The quote the confirm dialog shows and sends: a newer one must be accepted first. */
+  const [shownQuote, setShownQuote] = useState<Quote | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [expertConfirmOpen, setExpertConfirmOpen] = useState(false);
   const [confirmWord, setConfirmWord] = useState("");
@@ -173,6 +191,15 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
   );
   const allowanceRead = inputToken && !isNative(inputToken) ? reads.data?.[erc20s.length] : undefined;
   const allowance = allowanceRead?.status === "success" ? (allowanceRead.result as bigint) : undefined;
+  const balanceInRead =
+    inputToken && !isNative(inputToken)
+      ? reads.data?.[erc20s.findIndex((e) => e.address === inputToken.address)]
+      : undefined;
+  const readFailed =
+    connected &&
+    (reads.isError ||
+      (isNative(inputToken) ? nativeBalance.isError : balanceInRead?.status === "failure") ||
+      allowanceRead?.status === "failure");
   const refetchAll = useCallback(() => {
     void nativeBalance.refetch();
     void reads.refetch();
@@ -181,6 +208,11 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
   // ---------------------------------------------------------------- amounts and quote
   const wrap = wrapKind(inputToken, outputToken, deployment);
   const independentToken = independent === "in" ? inputToken : outputToken;
+  // A token with fewer decimals under the typed amount: keep what it can hold.
+  const independentDecimals = independentToken?.decimals;
+  useEffect(() => {
+    if (independentDecimals !== undefined) setTyped((v) => trimAmountDecimals(v, independentDecimals));
+  }, [independentDecimals]);
   const parsedTyped = independentToken ? parseAmount(typed, independentToken.decimals) : null;
   const request =
     !wrap && parsedTyped && inputToken && outputToken && deployment && !sameToken(inputToken, outputToken)
@@ -231,13 +263,18 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
     let alive = true;
     setResolved(undefined);
     ensClient
-      .getEnsAddress({ name: recipient.value.split("/")[0] as string })
+      .getEnsAddress({
+        name: recipient.value.split("/")[0] as string,
+        // The name's address for this chain (ENSIP-11), not its mainnet one: a mainnet-only
+        // contract wallet would never see funds sent to the same address on an L2.
+        ...(chainId === 1 ? {} : { coinType: toCoinType(chainId) }),
+      })
       .then((a) => alive && setResolved(a ?? null))
       .catch(() => alive && setResolved(null));
     return () => {
       alive = false;
     };
-  }, [recipient?.kind, recipient?.value, ensClient]);
+  }, [recipient?.kind, recipient?.value, ensClient, chainId]);
   const recipientAddress: `0x${string}` | undefined =
     recipient?.kind === "address"
       ? recipient.value
@@ -275,6 +312,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
     recipient,
     resolvedRecipient: resolved,
     balanceIn,
+    readFailed,
     approval,
     impactLevel,
     expertMode,
@@ -355,9 +393,23 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
     refetchAll();
     setTimeout(() => setSpinning(false), REFRESH_SPINNER_MS);
   };
+  // Waiting for receipts stops when the page unmounts or the network changes (the tracker goes on).
+  const waits = useRef<AbortController | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new network starts a new controller
+  useEffect(() => {
+    const controller = new AbortController();
+    waits.current = controller;
+    return () => controller.abort();
+  }, [chainId]);
   const ctx = () =>
     client && account
-      ? { config: wagmiConfig, client, chainId, account: account as `0x${string}` }
+      ? {
+          config: wagmiConfig,
+          client,
+          chainId,
+          account: account as `0x${string}`,
+          ...(waits.current ? { signal: waits.current.signal } : {}),
+        }
       : (undefined as never);
 
   const doApprove = async () => {
@@ -365,6 +417,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
     setBusy("approve");
     setTxError(null);
     try {
+      // Waits for the receipt: the swap needs the allowance (pending shows "Approving…").
       await approveToken(
         ctx(),
         inputToken.address as `0x${string}`,
@@ -374,20 +427,24 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
       );
       await reads.refetch();
     } catch (e) {
-      setTxError(failure(e));
+      if (!stoppedWaiting(e)) setTxError(failure(e));
     } finally {
       setBusy(null);
     }
   };
 
   const doSwap = async () => {
-    if (!q.quote || !inputToken || !outputToken || !aggregator || !amountIn || !minOut || !recipientAddress) return;
+    const quote = shownQuote;
+    // Only what the dialog shows, and only while the main rules still allow it (impact known and
+    // not blocked, balance and approval in place).
+    if (!quote || button.kind !== "swap" || !q.quote || !sameQuote(quote, q.quote)) return;
+    if (!inputToken || !outputToken || !aggregator || !recipientAddress) return;
     setBusy("swap");
     setTxError(null);
     const summary = swapSummary(
-      formatSignificant(amountIn, inputToken.decimals),
+      formatSignificant(quote.amountIn, inputToken.decimals),
       inputToken.symbol,
-      formatSignificant(q.quote.amountOut, outputToken.decimals),
+      formatSignificant(quote.amountOut, outputToken.decimals),
       outputToken.symbol,
     );
     try {
@@ -395,10 +452,10 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
         ctx(),
         {
           aggregator,
-          router: q.quote.router,
-          path: q.quote.path,
-          amountIn,
-          amountOutMin: minOut,
+          router: quote.router,
+          path: quote.path,
+          amountIn: quote.amountIn,
+          amountOutMin: minimumAmountOut(quote.amountOut, slippageBps),
           recipient: recipientAddress,
           deadlineSeconds,
           inputNative: isNative(inputToken),
@@ -406,11 +463,11 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
         },
         summary,
       );
+      // Sent: the page is free again; the tracker follows the transaction and shows its popup.
       setConfirmOpen(false);
       setConfirmWord("");
       setTyped("");
-      await done;
-      refetchAll();
+      done.then(refetchAll, () => undefined);
     } catch (e) {
       setTxError(failure(e));
     } finally {
@@ -428,10 +485,9 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
         ? t("wrapSummary", { amount, from: nativeSymbol, to: wrappedSymbol })
         : t("unwrapSummary", { amount, from: wrappedSymbol, to: nativeSymbol });
     try {
-      const p = sendWrap(ctx(), deployment.weth, wrap, parsedTyped, summary);
+      const { done } = await sendWrap(ctx(), deployment.weth, wrap, parsedTyped, summary);
       setTyped("");
-      await p;
-      refetchAll();
+      done.then(refetchAll, () => undefined);
     } catch (e) {
       setTxError(failure(e));
     } finally {
@@ -500,13 +556,16 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
   const onMain = () => {
     if (wrap) return void doWrap();
     if (button.kind === "approve") return void doApprove();
-    if (button.kind === "swap") {
+    if (button.kind === "swap" && q.quote) {
+      setShownQuote(q.quote);
       setConfirmWord("");
       setConfirmOpen(true);
     }
   };
 
   const needsWord = impactLevel >= 4;
+  // The quote changed under the open dialog (a re-quote): the user accepts the new one first.
+  const quoteChanged = confirmOpen && !!shownQuote && (!q.quote || !sameQuote(shownQuote, q.quote));
   const swapCard = (
     <Card className="swap-card" data-testid="swap-card">
       <div className="swap-head">
@@ -668,31 +727,45 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
         width={420}
         destroyOnHidden
       >
-        {q.quote && inputToken && outputToken && amountIn && (
+        {shownQuote && inputToken && outputToken && (
           <div className="swap-confirm" data-testid="confirm-dialog">
             <div className="swap-confirm-amount" data-testid="confirm-in">
-              {formatDisplayAmount(amountIn, inputToken.decimals)} {inputToken.symbol}
+              {formatDisplayAmount(shownQuote.amountIn, inputToken.decimals)} {inputToken.symbol}
             </div>
             <ArrowDownOutlined />
             <div className="swap-confirm-amount" data-testid="confirm-out">
-              {formatDisplayAmount(q.quote.amountOut, outputToken.decimals)} {outputToken.symbol}
+              {formatDisplayAmount(shownQuote.amountOut, outputToken.decimals)} {outputToken.symbol}
             </div>
             <Typography.Paragraph type="secondary">
               {t("outputEstimated", {
-                amount: minOut !== null ? formatDisplayAmount(minOut, outputToken.decimals) : "--",
+                amount: formatDisplayAmount(minimumAmountOut(shownQuote.amountOut, slippageBps), outputToken.decimals),
                 symbol: outputToken.symbol,
               })}
             </Typography.Paragraph>
             <dl className="swap-details">
               <dt>{t("minimumReceived")}</dt>
               <dd>
-                {minOut !== null ? formatDisplayAmount(minOut, outputToken.decimals) : "--"} {outputToken.symbol}
+                {formatDisplayAmount(minimumAmountOut(shownQuote.amountOut, slippageBps), outputToken.decimals)}{" "}
+                {outputToken.symbol}
               </dd>
               <dt>{t("priceImpact")}</dt>
               <dd className={`impact-${impactLevel}`}>{formatImpact(impactBps)}</dd>
               <dt>{t("router")}</dt>
-              <dd>{q.quote.routerName}</dd>
+              <dd>{shownQuote.routerName}</dd>
             </dl>
+            {quoteChanged && (
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="price-updated"
+                message={t("priceUpdated")}
+                action={
+                  <Button size="small" type="primary" onClick={() => q.quote && setShownQuote(q.quote)}>
+                    {t("acceptPrice")}
+                  </Button>
+                }
+              />
+            )}
             {needsWord && (
               <Input
                 aria-label={t("typeConfirm")}
@@ -709,7 +782,11 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
               block
               danger={impactLevel >= 3}
               loading={busy === "swap"}
-              disabled={needsWord && confirmWord.trim().toLowerCase() !== PRICE_IMPACT_CONFIRM_WORD}
+              disabled={
+                quoteChanged ||
+                button.kind !== "swap" ||
+                (needsWord && confirmWord.trim().toLowerCase() !== PRICE_IMPACT_CONFIRM_WORD)
+              }
               data-testid="confirm-swap"
               onClick={() => void doSwap()}
             >

@@ -5,7 +5,7 @@
  * (000 §8) from real reverts.
  */
 import { type AnvilHandle, deployAll, getFreePort, seed, startAnvil } from "@sofi/contracts";
-import { minimumAmountOut, SWAP_ERRORS } from "@sofi/core";
+import { minimumAmountOut, priceImpactBps, SWAP_ERRORS } from "@sofi/core";
 import { type Deployment, erc20Abi, uniswapV2Router02Abi } from "@sofi/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "@testing-library/react";
@@ -147,6 +147,23 @@ describe("quotes", () => {
     for (const [rIn, rOut] of listed ?? []) {
       expect(rIn).toBeGreaterThan(0n);
       expect(rOut).toBeGreaterThan(0n);
+    }
+    // Oriented in path order: a small trade's own output shows next to no impact, a big one a lot.
+    for (const reserves of [listed, unlisted]) {
+      for (const [amount, low, high] of [
+        [parseEther("0.01"), 0, 5],
+        [parseEther("1000000"), 300, 10_000],
+      ] as const) {
+        const amounts = await client.readContract({
+          address: router,
+          abi: uniswapV2Router02Abi,
+          functionName: "getAmountsOut",
+          args: [amount, path],
+        });
+        const impact = priceImpactBps(amount, amounts.at(-1) as bigint, reserves ?? []);
+        expect(impact).toBeGreaterThanOrEqual(low);
+        expect(impact).toBeLessThanOrEqual(high);
+      }
     }
     // A hop without a pair has no reserves.
     expect(await routeReserves(client, { ...deployment, pairs: [] }, router, [sym("RAI"), sym("DAI")])).toBeNull();
@@ -296,9 +313,11 @@ describe("approve, trade and wrap with the dev wallet", () => {
 
   it("wraps and unwraps the native coin", async () => {
     const before = await balanceOf(deployment.weth);
-    expect(await sendWrap(ctx(), deployment.weth, "wrap", parseEther("2"), "Wrap 2 ETH to WETH")).toBe(true);
+    const wrap = await sendWrap(ctx(), deployment.weth, "wrap", parseEther("2"), "Wrap 2 ETH to WETH");
+    expect(await wrap.done).toBe(true);
     expect((await balanceOf(deployment.weth)) - before).toBe(parseEther("2"));
-    expect(await sendWrap(ctx(), deployment.weth, "unwrap", parseEther("1.5"), "Unwrap 1.5 WETH to ETH")).toBe(true);
+    const unwrap = await sendWrap(ctx(), deployment.weth, "unwrap", parseEther("1.5"), "Unwrap 1.5 WETH to ETH");
+    expect(await unwrap.done).toBe(true);
     expect((await balanceOf(deployment.weth)) - before).toBe(parseEther("0.5"));
   });
 });

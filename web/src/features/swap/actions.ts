@@ -12,7 +12,8 @@ import type { Config } from "wagmi";
 import { writeContract } from "wagmi/actions";
 import { trackTransaction, waitForTrackedReceipt } from "../transactions/receipts.ts";
 
-type Ctx = { config: Config; client: PublicClient; chainId: number; account: `0x${string}` };
+/** `signal` stops waiting for receipts (the page unmounts or changes network); the transaction goes on. */
+type Ctx = { config: Config; client: PublicClient; chainId: number; account: `0x${string}`; signal?: AbortSignal };
 
 /** A failure the page shows: `swapMessage` for the user's language, the spec's English text (000 §8) as `message`. */
 export class SwapError extends Error {
@@ -32,7 +33,7 @@ async function track(
   approval?: { tokenAddress: string; spender: string },
 ): Promise<boolean> {
   trackTransaction({ hash, from: ctx.account, chainId: ctx.chainId, summary, ...(approval ? { approval } : {}) });
-  const receipt = await waitForTrackedReceipt(ctx.chainId, hash);
+  const receipt = await waitForTrackedReceipt(ctx.chainId, hash, ctx.signal);
   return receipt.status === 1;
 }
 
@@ -126,7 +127,7 @@ export async function sendTrade(
   summary: string,
 ): Promise<{ hash: `0x${string}`; done: Promise<boolean> }> {
   const block = await ctx.client.getBlock();
-  const deadline = swapDeadline(block.timestamp, a.deadlineSeconds);
+  const deadline = swapDeadline(block.timestamp, a.deadlineSeconds, Date.now() / 1000);
   const call = tradeCall(a, deadline);
   let gas: bigint;
   try {
@@ -150,14 +151,14 @@ export async function sendTrade(
   return { hash, done: track(ctx, hash, summary) };
 }
 
-/** WETH9 deposit (wrap) or withdraw (unwrap). */
+/** WETH9 deposit (wrap) or withdraw (unwrap). Resolves once sent; `done` once mined. */
 export async function sendWrap(
   ctx: Ctx,
   weth: `0x${string}`,
   kind: "wrap" | "unwrap",
   amount: bigint,
   summary: string,
-): Promise<boolean> {
+): Promise<{ hash: `0x${string}`; done: Promise<boolean> }> {
   let hash: `0x${string}`;
   try {
     hash =
@@ -183,5 +184,5 @@ export async function sendWrap(
     console.error(kind === "wrap" ? "Could not deposit" : "Could not withdraw", e);
     throw new SwapError(wrapErrorMessage(kind, e));
   }
-  return track(ctx, hash, summary);
+  return { hash, done: track(ctx, hash, summary) };
 }

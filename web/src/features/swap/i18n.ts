@@ -69,6 +69,10 @@ export default {
     checking: "Checking balance and approval…",
     quoteFailed: "Could not get a price: {{message}}",
     priceUnavailable: "Price unavailable",
+    priceUpdated: "Price updated",
+    acceptPrice: "Accept",
+    resolvingRecipient: "Resolving the recipient…",
+    readFailed: "Could not read your balance. Refresh to try again.",
     errors: {
       connectWallet: "Connect wallet",
       enterAmount: "Enter an amount",
@@ -162,6 +166,10 @@ export default {
     checking: "잔액과 승인을 확인하는 중…",
     quoteFailed: "가격을 가져오지 못했습니다: {{message}}",
     priceUnavailable: "가격을 알 수 없습니다",
+    priceUpdated: "가격이 바뀌었습니다",
+    acceptPrice: "수락",
+    resolvingRecipient: "수령인 주소를 확인하는 중…",
+    readFailed: "잔액을 읽지 못했습니다. 새로고침하여 다시 시도하세요.",
     errors: {
       connectWallet: "지갑 연결",
       enterAmount: "수량을 입력하세요",

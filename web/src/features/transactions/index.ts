@@ -6,6 +6,7 @@ export {
   type ReceiptClient,
   type ReceiptInfo,
   recordReceipt,
+  TransactionUntrackedError,
   toReceiptInfo,
   trackTransaction,
   waitForReceiptWithRetry,

@@ -15,6 +15,7 @@ import { ANVIL_PRIVATE_KEYS } from "../wallet/index.ts";
 import { useTransactions } from "../wallet/transactions.ts";
 import {
   type ReceiptClient,
+  TransactionUntrackedError,
   toReceiptInfo,
   trackTransaction,
   waitForReceiptWithRetry,
@@ -208,6 +209,14 @@ describe("a screen waiting for its own tracked transaction", () => {
     expect(settled).toBe(false);
     useTransactions.getState().finalize(31337, HASH, receipt);
     await expect(waiting).resolves.toEqual(receipt);
+  });
+
+  it("rejects when the record leaves the tracker (the list was cleared) or was never there", async () => {
+    trackTransaction({ hash: HASH, from: FROM, chainId: 31337 });
+    const waiting = waitForTrackedReceipt(31337, HASH);
+    useTransactions.getState().clearAll(31337);
+    await expect(waiting).rejects.toBeInstanceOf(TransactionUntrackedError);
+    await expect(waitForTrackedReceipt(31337, HASH)).rejects.toBeInstanceOf(TransactionUntrackedError);
   });
 
   it("resolves at once when the receipt is already stored, and rejects when aborted", async () => {

@@ -73,28 +73,41 @@ export function trackTransaction(tx: NewTransaction): void {
   useTransactions.getState().add(tx);
 }
 
+/** The record a screen was waiting on left the tracker (the user cleared the list) before its receipt came. */
+export class TransactionUntrackedError extends Error {
+  constructor(hash: string) {
+    super(`Transaction ${hash} is no longer tracked`);
+  }
+}
+
 /**
  * Resolves with the receipt the tracker stores for `hash`, so a screen waiting for its own
- * transaction asks the chain nothing itself (one checker, one popup). Rejects when `signal` aborts.
+ * transaction asks the chain nothing itself (one checker, one popup). Rejects when the record
+ * leaves the store, or when `signal` aborts (the screen unmounts or changes network).
  */
 export function waitForTrackedReceipt(chainId: number, hash: string, signal?: AbortSignal): Promise<ReceiptInfo> {
   return new Promise((resolve, reject) => {
     let done = false;
-    const finish = (receipt: ReceiptInfo | undefined, error?: unknown) => {
-      if (done || (!receipt && error === undefined)) return;
+    const settle = (outcome: { receipt: ReceiptInfo } | { error: unknown }) => {
+      if (done) return;
       done = true;
       unsubscribe();
       signal?.removeEventListener("abort", onAbort);
-      if (receipt) resolve(receipt);
-      else reject(error);
+      if ("receipt" in outcome) resolve(outcome.receipt);
+      else reject(outcome.error);
     };
-    const onAbort = () => finish(undefined, signal?.reason ?? new Error("aborted"));
-    const unsubscribe = useTransactions.subscribe((s) => finish(s.byChain[chainId]?.[hash]?.receipt));
+    const check = (s: ReturnType<typeof useTransactions.getState>) => {
+      const tx = s.byChain[chainId]?.[hash];
+      if (!tx) settle({ error: new TransactionUntrackedError(hash) });
+      else if (tx.receipt) settle({ receipt: tx.receipt });
+    };
+    const onAbort = () => settle({ error: signal?.reason ?? new Error("aborted") });
+    const unsubscribe = useTransactions.subscribe(check);
     if (signal?.aborted) {
       onAbort();
       return;
     }
     signal?.addEventListener("abort", onAbort);
-    finish(useTransactions.getState().byChain[chainId]?.[hash]?.receipt);
+    check(useTransactions.getState());
   });
 }
