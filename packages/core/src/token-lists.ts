@@ -3,9 +3,9 @@
  * lists"; §5 list import rules; §8 import errors). Pure logic: the per-URL state reducer, list
  * priority, version diffs, duplicate check, location and address validation, schema validation.
  *
- * The diff and version helpers follow `@uniswap/token-lists` (its published package here ships
- * only TypeScript sources without a build, so the few small functions are re-stated; its JSON
- * schema is used as is).
+ * The diff and version helpers follow `@uniswap/token-lists` (its JSON schema is used as is); the
+ * diff keys tokens by lowercase address and compares the union of fields, where the package's is
+ * case-sensitive and misses dropped fields (docs/decisions.md).
  */
 import { ERRORS } from "./errors.ts";
 import { isAddress, ZERO_ADDRESS } from "./validation.ts";

@@ -66,6 +66,12 @@ describe("version upgrades and diffs", () => {
     expect(minVersionBump(base, base)).toBe(VersionUpgrade.NONE);
   });
 
+  it("a field the update drops is a change (the package's diff misses it)", () => {
+    const base = [tok(A, "RAI", { logoURI: "https://x/rai.png" })];
+    const update = [tok(A, "RAI")];
+    expect(diffTokenLists(base, update).changed).toEqual([{ token: update[0], keys: ["logoURI"] }]);
+  });
+
   it("builds the spec's token list update entity", () => {
     const u = tokenListUpdate(URL1, list([1, 0, 0], [tok(A, "RAI")]), list([1, 1, 0], [tok(A, "RAI"), tok(B, "SOFI")]));
     expect(u.listUrl).toBe(URL1);
