@@ -152,8 +152,8 @@ export function minimumAmountOut(amountOut: bigint, slippageBps: number): bigint
  * has been quiet (a local chain after a break) mines its next block at the current time, and a
  * deadline counted from the old block would already have passed.
  */
-export function swapDeadline(latestBlockSeconds: bigint, deadlineSeconds: number, nowSeconds?: number): bigint {
-  const now = nowSeconds === undefined ? latestBlockSeconds : BigInt(Math.floor(nowSeconds));
+export function swapDeadline(latestBlockSeconds: bigint, deadlineSeconds: number, nowSeconds: number): bigint {
+  const now = BigInt(Math.floor(nowSeconds));
   const base = now > latestBlockSeconds ? now : latestBlockSeconds;
   return base + BigInt(Math.max(0, Math.floor(deadlineSeconds)));
 }

@@ -96,7 +96,7 @@ describe("amounts", () => {
     expect(minimumAmountOut(1000n, 20_000)).toBe(0n);
   });
   it("deadline is chain time plus the setting", () => {
-    expect(swapDeadline(1_700_000_000n, 1200)).toBe(1_700_001_200n);
+    expect(swapDeadline(1_700_000_000n, 1200, 1_700_000_000)).toBe(1_700_001_200n);
     // A quiet chain: counted from the clock, not from a block mined long ago.
     expect(swapDeadline(1_700_000_000n, 1200, 1_700_003_600)).toBe(1_700_004_800n);
     // A block ahead of the clock: counted from the block.

@@ -16,7 +16,6 @@ import {
   minimumAmountOut,
   PRICE_IMPACT_CONFIRM_WORD,
   parseAmount,
-  priceImpactLevel,
   quoteImpactLevel,
   REFRESH_SPINNER_MS,
   type SwapMessage,
@@ -179,26 +178,21 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
     ],
     query: { enabled: connected },
   });
-  const balanceOf = useCallback(
-    (tk: SwapToken | null): bigint | undefined => {
-      if (!tk || !connected) return undefined;
-      if (isNative(tk)) return nativeBalance.data?.value;
-      const i = erc20s.findIndex((e) => e.address === tk.address);
-      const r = reads.data?.[i];
-      return r?.status === "success" ? (r.result as bigint) : undefined;
-    },
-    [connected, nativeBalance.data, erc20s, reads.data],
-  );
+  /** The balanceOf read of an ERC-20 on either side (undefined for the native coin). */
+  const balanceRead = (tk: SwapToken | null) =>
+    tk && !isNative(tk) ? reads.data?.[erc20s.findIndex((e) => e.address === tk.address)] : undefined;
+  const balanceOf = (tk: SwapToken | null): bigint | undefined => {
+    if (!tk || !connected) return undefined;
+    if (isNative(tk)) return nativeBalance.data?.value;
+    const r = balanceRead(tk);
+    return r?.status === "success" ? (r.result as bigint) : undefined;
+  };
   const allowanceRead = inputToken && !isNative(inputToken) ? reads.data?.[erc20s.length] : undefined;
   const allowance = allowanceRead?.status === "success" ? (allowanceRead.result as bigint) : undefined;
-  const balanceInRead =
-    inputToken && !isNative(inputToken)
-      ? reads.data?.[erc20s.findIndex((e) => e.address === inputToken.address)]
-      : undefined;
   const readFailed =
     connected &&
     (reads.isError ||
-      (isNative(inputToken) ? nativeBalance.isError : balanceInRead?.status === "failure") ||
+      (isNative(inputToken) ? nativeBalance.isError : balanceRead(inputToken)?.status === "failure") ||
       allowanceRead?.status === "failure");
   const refetchAll = useCallback(() => {
     void nativeBalance.refetch();
@@ -300,7 +294,7 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
     pendingApproval: pendingApproval || busy === "approve",
   });
   const impactBps = q.impactBps;
-  const impactLevel = q.quote ? quoteImpactLevel(impactBps, q.impactReady) : priceImpactLevel(impactBps);
+  const impactLevel = quoteImpactLevel(impactBps, !!q.quote && q.impactReady);
   const button = swapButtonState({
     connected,
     inputSymbol: inputToken?.symbol ?? null,
@@ -438,7 +432,10 @@ export default function SwapPage({ chart = false }: { chart?: boolean }) {
     // Only what the dialog shows, and only while the main rules still allow it (impact known and
     // not blocked, balance and approval in place).
     if (!quote || button.kind !== "swap" || !q.quote || !sameQuote(quote, q.quote)) return;
-    if (!inputToken || !outputToken || !aggregator || !recipientAddress) return;
+    // Spec 000 §8 "swap callback invalid": the button rules make these unreachable, but a send
+    // never goes out half-specified.
+    if (!inputToken || !outputToken || !aggregator) return setTxError({ key: "missingDependencies" });
+    if (!recipientAddress) return setTxError({ key: "invalidRecipient" });
     setBusy("swap");
     setTxError(null);
     const summary = swapSummary(

@@ -114,9 +114,10 @@ export async function quoteExactOut(
 }
 
 /**
- * [reserveIn, reserveOut] of every hop of a route. Pairs come from the deployment record, and from
- * the router's factory for pairs it does not list (real networks have far more pairs than the
- * record), so price impact is known for every route a quote can return. null when a hop has no pair.
+ * [reserveIn, reserveOut] of every hop of a route through a router the deployment lists. Pairs
+ * come from the deployment record, and from that router's factory for pairs the record does not
+ * list (real networks have far more pairs than the record). null when the router is not listed or
+ * a hop has no pair: the page then treats the impact as unmeasurable.
  */
 export async function routeReserves(
   client: PublicClient,
