@@ -121,10 +121,10 @@ export async function measureWebSwap(opts: { samples: number; log: (s: string) =
     log("swap: first load of /aggregateSwap with the dev wallet session restored");
     if (!quote.wallet) await connectDevWallet(page, DEV_ACCOUNT);
     await page.close();
-    const withWallet = await firstLoad_(context, url, rpcOrigin, log);
-    const restored = await withWallet.page.getByTestId("balance-in").isVisible();
+    const withWallet = await firstLoad_(context, url, rpcOrigin, log, "balance-in").catch((e: unknown) => {
+      throw new Error(`the dev wallet session was not restored on reload (no input balance shown): ${String(e)}`);
+    });
     await withWallet.page.close();
-    if (!restored) throw new Error("the dev wallet session was not restored on reload (no input balance shown)");
     return {
       chromium: executablePath,
       firstLoad,
@@ -149,6 +149,7 @@ async function firstLoad_(
   url: string,
   rpcOrigin: string,
   log: (s: string) => void,
+  ready?: string,
 ): Promise<{ page: Page; rpc: RpcRequest[]; load: FirstLoad }> {
   const page = await context.newPage();
   const rpc: RpcRequest[] = [];
@@ -159,8 +160,11 @@ async function firstLoad_(
   });
   const t0 = performance.now();
   await page.goto(url, { waitUntil: "networkidle" });
-  const ms = performance.now() - t0;
   await page.getByTestId("swap-card").waitFor();
+  // A restored session can finish after the network first went quiet (a loaded machine): the load
+  // lasts until what it shows is there, so the requests it needed are counted too.
+  if (ready) await page.getByTestId(ready).waitFor({ timeout: 15_000 });
+  const ms = performance.now() - t0;
   const batches = rpc.filter((r) => new URL(r.url).origin === rpcOrigin);
   const elsewhere = rpc.filter((r) => new URL(r.url).origin !== rpcOrigin);
   if (elsewhere.length > 0)
