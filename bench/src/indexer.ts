@@ -131,8 +131,8 @@ export async function benchIndexer(
     return {
       db: kind,
       events: stats.events,
-      swaps: stats.swaps,
-      syncs: stats.syncs,
+      swaps: stats.counts.Swap ?? 0,
+      syncs: stats.counts.Sync ?? 0,
       ranges: stats.ranges,
       ms,
       eventsPerSec: stats.events / (ms / 1000),

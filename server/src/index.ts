@@ -6,10 +6,11 @@ export { createDb, type Db, migrateDb } from "./db/client.ts";
 export * as schema from "./db/schema.ts";
 export {
   ChainIndexer,
-  INDEXER_NAME,
   type IndexStats,
   readCheckpoint,
   runBackfill,
   startLeaderIndexer,
 } from "./indexer/engine.ts";
+export type { Handler, Source } from "./indexer/handler.ts";
+export { HANDLERS } from "./indexer/handlers/index.ts";
 export { type RunningServer, type StartServerOptions, startServer } from "./server.ts";

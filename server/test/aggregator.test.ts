@@ -206,8 +206,8 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
   it("indexes every Trade through the worker thread with the right fields", async () => {
     const db = await freshDb(kind);
     const stats = await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
-    expect(stats.trades).toBe(7);
-    expect(stats.swaps).toBeGreaterThan(7);
+    expect(stats.counts.Trade ?? 0).toBe(7);
+    expect(stats.counts.Swap ?? 0).toBeGreaterThan(7);
     const rows = await expectTradesMatchChain(db);
     expect(rows).toHaveLength(7);
     const [tokenTrade, ethIn, ethOut] = rows;
@@ -233,7 +233,7 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
     expect(ethOut).toMatchObject({ token_out: zeroAddress, recipient: other.toLowerCase(), user: me });
     // Idempotent: a second run adds nothing.
     const again = await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
-    expect(again.trades).toBe(0);
+    expect(again.counts.Trade ?? 0).toBe(0);
     expect(await dbTrades(db)).toHaveLength(7);
   });
 
@@ -247,7 +247,7 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
       useWorker: false,
     });
     const stats = await indexer.sync();
-    expect(stats.trades).toBe(7);
+    expect(stats.counts.Trade ?? 0).toBe(7);
     await expectTradesMatchChain(db);
   });
 
@@ -259,8 +259,8 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
       deployment: { ...deployment, contracts: {} },
       rpcUrl: anvil.rpcUrl,
     });
-    expect(stats.trades).toBe(0);
-    expect(stats.swaps).toBeGreaterThan(0);
+    expect(stats.counts.Trade ?? 0).toBe(0);
+    expect(stats.counts.Swap ?? 0).toBeGreaterThan(0);
     expect(await dbTrades(db)).toHaveLength(0);
   });
 

@@ -90,8 +90,8 @@ describe.each(DB_KINDS)("indexer on %s", (kind) => {
     const stats = await runBackfill({ db, chain: 31337, deployment: d, rpcUrl: chain.rpcUrl });
     const want = await expectDbMatchesChain(db);
     expect(want.swaps.length).toBe(3);
-    expect(stats.swaps).toBe(want.swaps.length);
-    expect(stats.syncs).toBe(want.syncs.length);
+    expect(stats.counts.Swap ?? 0).toBe(want.swaps.length);
+    expect(stats.counts.Sync ?? 0).toBe(want.syncs.length);
     expect(stats.events).toBe(want.syncs.length + want.swaps.length);
     const head = Number(await chain.wallet.getBlockNumber());
     expect((await readCheckpoint(db, 31337))?.blockNumber).toBe(head);

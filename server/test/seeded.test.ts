@@ -23,7 +23,7 @@ beforeAll(async () => {
   await seed({ rpcUrl: anvil.rpcUrl, deployment, days: 2, now });
   const db = await freshDb("pglite");
   const stats = await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
-  expect(stats.swaps).toBeGreaterThan(0);
+  expect(stats.counts.Swap ?? 0).toBeGreaterThan(0);
   const config = loadConfig(
     { CHAINS: "local" },
     { deployments: { local: deployment }, rpcUrls: { local: anvil.rpcUrl } },

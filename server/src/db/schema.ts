@@ -25,6 +25,23 @@ export const checkpoints = pgTable(
   (t) => [primaryKey({ columns: [t.chainId, t.indexer] })],
 );
 
+/**
+ * Contracts that a factory created at run time, found by the handler that follows them (its
+ * `factory` source): kept so a restart does not rescan, rolled back with the block they came from.
+ */
+export const children = pgTable(
+  "indexer_children",
+  {
+    chainId: integer("chain_id").notNull(),
+    handler: text("handler").notNull(),
+    address: text("address").notNull(),
+    factory: text("factory").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    logIndex: integer("log_index").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.handler, t.address] })],
+);
+
 /** Hashes and timestamps of indexed blocks: reorg detection (recent ones) and event times. */
 export const blocks = pgTable(
   "indexer_blocks",

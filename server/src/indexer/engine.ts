@@ -1,27 +1,24 @@
 /**
- * Indexer engine, per chain: backfill over wide block ranges, then live following; checkpoint and
- * rows commit in one transaction (a crash loses nothing and doubles nothing); reorgs are found by
- * comparing stored block hashes with the chain's, rolled back to the fork block and replayed.
+ * Indexer engine, per chain. It runs the handlers listed in handlers/index.ts (see handler.ts):
+ * backfill over wide block ranges, then live following. Each handler has its own checkpoint, so a
+ * handler added later backfills from its own start block while the others wait for it at their
+ * checkpoint (ranges are planned per group of handlers standing at the same block). A range's rows,
+ * the factory children found in it, the block hashes and the checkpoints commit in one
+ * transaction: a crash loses nothing and doubles nothing. Reorgs are found by comparing stored
+ * block hashes with the chain's, rolled back to the fork block and replayed.
  * Usable without the HTTP server: `runBackfill(...)`, `ChainIndexer`.
  */
 import type { Deployment } from "@sofi/protocol";
-import type { Hex, PublicClient } from "viem";
+import type { PublicClient } from "viem";
 import type { Db, Queryable } from "../db/client.ts";
-import { decodeTradeInto, insertTrades, rollbackAggregator, TRADE_TOPIC } from "./aggregator.ts";
+import { bulkInsert } from "./bulk.ts";
+import type { EventColumns, HandlerRows, Route } from "./decoders.mjs";
+import { type FetchedLogs, fetchRange, type Header, type RangeJob, type RangeRpc } from "./fetch-range.mjs";
+import type { Handler, Source } from "./handler.ts";
+import { HANDLERS } from "./handlers/index.ts";
 import { LogsWorker } from "./logs-worker-client.ts";
-import { createRpcClient, getHeadNumber, getRawBlocks, getRawLogs, isRangeLimitError } from "./rpc.ts";
-import {
-  decodeInto,
-  type EventRows,
-  emptyRows,
-  insertRows,
-  rollbackUniswapV2,
-  SWAP_TOPIC,
-  SYNC_TOPIC,
-  upsertCandles,
-} from "./uniswap-v2.ts";
+import { createRpcClient, getHeadNumber, getRawBlocks, isRangeLimitError } from "./rpc.ts";
 
-export const INDEXER_NAME = "uniswap-v2-pairs";
 /** Blocks this close to the head get their hash stored (reorg detection); older ones only at range ends. */
 export const REORG_WINDOW = 256;
 /** Stored block hashes older than this many blocks below the head are pruned. */
@@ -33,7 +30,6 @@ export const TARGET_LOGS = 20_000;
 /** A range grows at most this many times the previous one's width (empty ranges: 4x). */
 export const MAX_RANGE_GROWTH = 2;
 const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, n));
-type FetchedRange = { from: number; to: number; logCount: number; events: number; rows: EventRows };
 
 export type Checkpoint = { blockNumber: number; blockHash: string };
 
@@ -41,11 +37,12 @@ export type IndexStats = {
   fromBlock: number;
   toBlock: number;
   ranges: number;
-  swaps: number;
-  syncs: number;
-  /** SofiAggregator `Trade` events. */
-  trades: number;
+  /** Decoded events stored, all handlers. */
   events: number;
+  /** Decoded events by event name (`Swap`, `Sync`, `Trade`, …), all handlers. */
+  counts: Record<string, number>;
+  /** Contracts found through factory sources. */
+  children: number;
   reorgs: number;
   ms: number;
 };
@@ -57,36 +54,113 @@ export type IndexerOptions = {
   /** An RPC URL or a ready viem client. */
   rpcUrl?: string;
   client?: PublicClient;
+  /** The handlers to run (default: handlers/index.ts). */
+  handlers?: readonly Handler[];
   /** Widest getLogs range (shrinks on provider limits, grows back). Default 100,000. */
   maxBlockRange?: number;
   log?: (msg: string) => void;
   /**
    * Fetch and decode logs in a worker thread, in parallel with the database writes (default: on
    * whenever an HTTP RPC URL is known: `rpcUrl` or the client's http transport). Off: everything
-   * runs on this thread through `client`.
+   * runs on this thread through `client`, with the same code (fetch-range.mjs, decoders.mjs).
    */
   useWorker?: boolean;
-  /** Called after each committed range (checkpoint = `to`). */
-  onCommit?: (range: { from: number; to: number; events: number }) => void;
+  /** Called after each committed range (each handler of the range's group is checkpointed at `to`). */
+  onCommit?: (range: { from: number; to: number; events: number; handlers: string[] }) => void;
 };
 
-export async function readCheckpoint(q: Queryable, chainId: number, name = INDEXER_NAME): Promise<Checkpoint | null> {
+/**
+ * A handler's checkpoint, or (no `handler`) the block every handler of the chain has reached: the
+ * lowest of their checkpoints.
+ */
+export async function readCheckpoint(q: Queryable, chainId: number, handler?: string): Promise<Checkpoint | null> {
   const rows = await q.query<{ block_number: unknown; block_hash: string }>(
-    "SELECT block_number, block_hash FROM indexer_checkpoints WHERE chain_id = $1 AND indexer = $2",
-    [chainId, name],
+    handler
+      ? "SELECT block_number, block_hash FROM indexer_checkpoints WHERE chain_id = $1 AND indexer = $2"
+      : "SELECT block_number, block_hash FROM indexer_checkpoints WHERE chain_id = $1 ORDER BY block_number LIMIT 1",
+    handler ? [chainId, handler] : [chainId],
   );
   const r = rows[0];
   return r ? { blockNumber: Number(r.block_number), blockHash: r.block_hash } : null;
 }
 
-async function writeCheckpoint(q: Queryable, chainId: number, cp: Checkpoint): Promise<void> {
+async function writeCheckpoint(q: Queryable, chainId: number, handler: string, cp: Checkpoint): Promise<void> {
   await q.query(
     `INSERT INTO indexer_checkpoints (chain_id, indexer, block_number, block_hash, updated_at)
      VALUES ($1, $2, $3, $4, now())
      ON CONFLICT (chain_id, indexer) DO UPDATE SET block_number = EXCLUDED.block_number,
        block_hash = EXCLUDED.block_hash, updated_at = now()`,
-    [chainId, INDEXER_NAME, cp.blockNumber, cp.blockHash],
+    [chainId, handler, cp.blockNumber, cp.blockHash],
   );
+}
+
+type FactorySource = Extract<Source, { kind: "factory" }>;
+
+/** A handler as this chain runs it: resolved addresses, known children, checkpoint. */
+type HandlerState = {
+  handler: Handler;
+  start: number;
+  fixed: string[];
+  factories: { source: FactorySource; addresses: Set<string> }[];
+  children: Set<string>;
+  cp: Checkpoint | null;
+  /** Next block to fetch (ahead of `cp` while a fetched range waits to commit). */
+  planned: number;
+};
+
+type Child = { handler: string; address: string; factory: string; block: number; logIndex: number };
+
+type FetchedRange = {
+  from: number;
+  to: number;
+  group: HandlerState[];
+  logCount: number;
+  events: number;
+  out: Record<string, HandlerRows>;
+  headers: Header[];
+  children: Child[];
+};
+
+/** Appends without spreading (a spread of a 100k-element array overflows the call stack). */
+function append<T>(into: T[], more: readonly T[]): void {
+  for (const v of more) into.push(v);
+}
+
+function appendColumns(into: EventColumns, more: EventColumns): void {
+  append(into.block, more.block);
+  append(into.logIndex, more.logIndex);
+  append(into.tx, more.tx);
+  append(into.ts, more.ts);
+  append(into.address, more.address);
+  for (const [k, v] of Object.entries(more.args)) {
+    into.args[k] ??= [];
+    append(into.args[k], v);
+  }
+}
+
+function mergeRows(into: Record<string, HandlerRows>, more: Record<string, HandlerRows>): void {
+  for (const [h, events] of Object.entries(more)) {
+    into[h] ??= {};
+    const target = into[h];
+    for (const [name, cols] of Object.entries(events)) {
+      const t = target[name];
+      if (t) appendColumns(t, cols);
+      else target[name] = cols;
+    }
+  }
+}
+
+/** JSON-RPC for fetch-range.mjs through a viem client (its HTTP batching groups the header reads). */
+function clientRpc(client: PublicClient): RangeRpc {
+  return {
+    logs: (filter) => client.request({ method: "eth_getLogs", params: [filter] } as never),
+    blocks: (numbers) =>
+      Promise.all(
+        numbers.map((n) =>
+          client.request({ method: "eth_getBlockByNumber", params: [`0x${n.toString(16)}`, false] } as never),
+        ),
+      ),
+  };
 }
 
 export class ChainIndexer {
@@ -94,10 +168,8 @@ export class ChainIndexer {
   readonly chainId: number;
   readonly deployment: Deployment;
   readonly client: PublicClient;
-  private readonly addresses: Hex[];
-  /** The deployment's SofiAggregator (lowercase), when it has one. */
-  private readonly aggregator: Hex | null;
-  private readonly topics: Hex[];
+  readonly handlers: readonly Handler[];
+  private states: HandlerState[] = [];
   private range: number;
   private readonly maxRange: number;
   private readonly log: (msg: string) => void;
@@ -113,14 +185,9 @@ export class ChainIndexer {
     this.deployment = opts.deployment;
     if (!opts.client && !opts.rpcUrl) throw new Error("ChainIndexer needs rpcUrl or client");
     this.client = opts.client ?? createRpcClient(opts.rpcUrl as string);
-    this.aggregator = (opts.deployment.contracts?.aggregator?.toLowerCase() as Hex | undefined) ?? null;
-    this.addresses = [
-      ...new Set([
-        ...opts.deployment.pairs.map((p) => p.address.toLowerCase() as Hex),
-        ...(this.aggregator ? [this.aggregator] : []),
-      ]),
-    ];
-    this.topics = this.aggregator ? [SYNC_TOPIC, SWAP_TOPIC, TRADE_TOPIC] : [SYNC_TOPIC, SWAP_TOPIC];
+    this.handlers = opts.handlers ?? HANDLERS;
+    const names = new Set(this.handlers.map((h) => h.name));
+    if (names.size !== this.handlers.length) throw new Error("Indexer handlers need unique names");
     this.maxRange = opts.maxBlockRange ?? 100_000;
     this.range = Math.min(this.maxRange, 100);
     this.log = opts.log ?? (() => {});
@@ -136,31 +203,123 @@ export class ChainIndexer {
     await w?.close();
   }
 
-  private async getRange(from: number, to: number): Promise<FetchedRange> {
+  private fetchJob(job: RangeJob): Promise<FetchedLogs> {
     if (this.rpcUrl) {
       this.worker ??= new LogsWorker(this.rpcUrl);
-      const r = await this.worker.getLogs(this.addresses, this.topics, from, to, this.aggregator);
-      return { from, to, ...r };
+      return this.worker.fetch(job);
     }
-    const logs = await getRawLogs(this.client, this.addresses, this.topics, from, to);
-    const missing = [...new Set(logs.filter((l) => !l.blockTimestamp).map((l) => Number(l.blockNumber)))];
-    const ts = new Map((await getRawBlocks(this.client, missing)).map((b) => [Number(b.number), Number(b.timestamp)]));
-    const rows = emptyRows();
-    let events = 0;
-    for (const l of logs) {
-      if (l.removed) continue;
-      const t = l.blockTimestamp ? Number(l.blockTimestamp) : (ts.get(Number(l.blockNumber)) as number);
-      if (decodeInto(rows, l, t) || decodeTradeInto(rows.trades, l, t, this.aggregator)) events++;
-    }
-    return { from, to, logCount: logs.length, events, rows };
+    return fetchRange(clientRpc(this.client), job);
   }
 
-  checkpoint(): Promise<Checkpoint | null> {
-    return readCheckpoint(this.db, this.chainId);
+  /** Reads checkpoints and stored children: the state every sync starts from. */
+  private async loadStates(): Promise<void> {
+    const d = this.deployment;
+    const [cps, kids] = await Promise.all([
+      this.db.query<{ indexer: string; block_number: unknown; block_hash: string }>(
+        "SELECT indexer, block_number, block_hash FROM indexer_checkpoints WHERE chain_id = $1",
+        [this.chainId],
+      ),
+      this.db.query<{ handler: string; address: string }>(
+        "SELECT handler, address FROM indexer_children WHERE chain_id = $1",
+        [this.chainId],
+      ),
+    ]);
+    this.states = this.handlers.map((handler) => {
+      const row = cps.find((r) => r.indexer === handler.name);
+      const cp = row ? { blockNumber: Number(row.block_number), blockHash: row.block_hash } : null;
+      const start = handler.startBlock?.(d) ?? d.startBlock;
+      const fixed = new Set<string>();
+      const factories: HandlerState["factories"] = [];
+      for (const s of handler.sources) {
+        if (s.kind === "fixed") for (const a of s.addresses(d)) fixed.add(a.toLowerCase());
+        else factories.push({ source: s, addresses: new Set(s.factories(d).map((a) => a.toLowerCase())) });
+      }
+      const children = new Set(kids.filter((k) => k.handler === handler.name).map((k) => k.address));
+      return { handler, start, fixed: [...fixed], factories, children, cp, planned: cp ? cp.blockNumber + 1 : start };
+    });
+  }
+
+  /** The next range to fetch: the handlers furthest behind, up to where the next group stands. */
+  private plan(target: number): { from: number; to: number; group: HandlerState[] } | null {
+    const behind = this.states.filter((s) => s.planned <= target);
+    if (behind.length === 0) return null;
+    const from = Math.min(...behind.map((s) => s.planned));
+    const group = behind.filter((s) => s.planned === from);
+    const ahead = behind.filter((s) => s.planned > from).map((s) => s.planned - 1);
+    return { from, to: Math.min(target, ...ahead), group };
+  }
+
+  private routes(group: HandlerState[]): Route[] {
+    const routes: Route[] = [];
+    for (const s of group) {
+      routes.push({ handler: s.handler.name, events: s.handler.events, addresses: [...s.fixed, ...s.children] });
+      for (const f of s.factories)
+        routes.push({ handler: s.handler.name, events: [f.source.event], addresses: [...f.addresses] });
+    }
+    return routes;
   }
 
   /**
-   * Indexes from the checkpoint (or the deployment's start block) up to `toBlock` (default: head).
+   * One range for a group: every source's logs, then (when factories created children in it) the
+   * new children's own logs of the same range, so a child's first events are never missed.
+   */
+  private async fetchGroup(from: number, to: number, group: HandlerState[], head: number): Promise<FetchedRange> {
+    const headerBlocks = new Set<number>([to]);
+    for (let b = Math.max(from, head - REORG_WINDOW + 1); b <= to; b++) headerBlocks.add(b);
+    const first = await this.fetchJob({
+      from,
+      to,
+      routes: this.routes(group),
+      headerBlocks: [...headerBlocks].sort((a, b) => a - b),
+    });
+    const children: Child[] = [];
+    for (const s of group) {
+      for (const f of s.factories) {
+        const cols = first.out[s.handler.name]?.[f.source.event.name];
+        const found = cols?.args[f.source.parameter] ?? [];
+        for (let i = 0; i < found.length; i++) {
+          const address = (found[i] as string).toLowerCase();
+          const factory = cols?.address[i] as string;
+          if (!f.addresses.has(factory) || s.children.has(address) || s.fixed.includes(address)) continue;
+          if (children.some((c) => c.handler === s.handler.name && c.address === address)) continue;
+          children.push({
+            handler: s.handler.name,
+            address,
+            factory,
+            block: cols?.block[i] as number,
+            logIndex: cols?.logIndex[i] as number,
+          });
+        }
+      }
+    }
+    const result: FetchedRange = { from, to, group, ...first, children };
+    if (children.length > 0) {
+      const routes: Route[] = group
+        .map((s) => ({
+          handler: s.handler.name,
+          events: s.handler.events,
+          addresses: children.filter((c) => c.handler === s.handler.name).map((c) => c.address),
+        }))
+        .filter((r) => r.addresses.length > 0);
+      const more = await this.fetchJob({
+        from: Math.min(...children.map((c) => c.block)),
+        to,
+        routes,
+        headerBlocks: [],
+      });
+      mergeRows(result.out, more.out);
+      result.events += more.events;
+      result.logCount += more.logCount;
+    }
+    return result;
+  }
+
+  checkpoint(handler?: string): Promise<Checkpoint | null> {
+    return readCheckpoint(this.db, this.chainId, handler);
+  }
+
+  /**
+   * Indexes every handler from its checkpoint (or start block) up to `toBlock` (default: head).
    * `stopAfterRanges` aborts after that many committed ranges (used to test crash safety).
    */
   async sync(opts: { toBlock?: number; stopAfterRanges?: number } = {}): Promise<IndexStats> {
@@ -169,72 +328,73 @@ export class ChainIndexer {
       fromBlock: 0,
       toBlock: 0,
       ranges: 0,
-      swaps: 0,
-      syncs: 0,
-      trades: 0,
       events: 0,
+      counts: {},
+      children: 0,
       reorgs: 0,
       ms: 0,
     };
     const head = await getHeadNumber(this.client);
     const target = Math.min(opts.toBlock ?? head, head);
-    let cp = await this.checkpoint();
-    if (cp && (await this.detectReorg(cp))) {
+    await this.loadStates();
+    const forkAt = await this.detectReorg();
+    if (forkAt !== null) {
       stats.reorgs++;
-      cp = await this.rollback(cp);
+      await this.rollback(forkAt);
+      await this.loadStates();
     }
-    const from = cp ? cp.blockNumber + 1 : this.deployment.startBlock;
-    stats.fromBlock = from;
+    stats.fromBlock = Math.min(...this.states.map((s) => s.planned));
     stats.toBlock = target;
-    if (this.addresses.length === 0) {
-      // Nothing to index: just move the checkpoint so health reports progress.
-      if (target >= from) {
-        const [b] = await getRawBlocks(this.client, [target]);
-        if (b) await writeCheckpoint(this.db, this.chainId, { blockNumber: target, blockHash: b.hash });
-      }
-      stats.ms = performance.now() - started;
-      return stats;
-    }
     // Pipeline: the next range's logs are fetched while this range commits. Range width adapts to
     // log density (aiming at TARGET_LOGS per request) and halves on provider limit errors.
-    let next: Promise<FetchedRange> | null = from <= target ? this.fetchRange(from, target) : null;
+    const fetchNext = () => {
+      const p = this.plan(target);
+      if (!p) return null;
+      const next = this.fetchSized(p.from, Math.min(p.to, target), p.group, head);
+      next.catch(() => {}); // handled when awaited
+      return next;
+    };
+    let next = fetchNext();
     while (next && !this.stopped) {
       const cur = await next;
       next = null;
-      // Growth is capped at 2x the range just fetched: a sparse start (deployments, quiet history)
-      // must not size one huge request over the dense blocks after it, which would arrive as one
-      // response far above TARGET_LOGS while the writer idles (no fetch/write overlap).
+      for (const s of cur.group) {
+        s.planned = cur.to + 1;
+        for (const c of cur.children) if (c.handler === s.handler.name) s.children.add(c.address);
+      }
+      // Growth is capped at 2x the range just fetched: a sparse start must not size one huge request
+      // over the dense blocks after it (one response far above TARGET_LOGS while the writer idles).
       const width = cur.to - cur.from + 1;
       const density = cur.logCount / width;
       this.range =
         density > 0
           ? clamp(Math.floor(TARGET_LOGS / density), 1, Math.min(this.maxRange, width * MAX_RANGE_GROWTH))
           : Math.min(this.maxRange, Math.max(this.range, width) * 4);
-      const more = cur.to < target && !(opts.stopAfterRanges !== undefined && stats.ranges + 1 >= opts.stopAfterRanges);
-      if (more) {
-        next = this.fetchRange(cur.to + 1, target);
-        next.catch(() => {}); // handled when awaited
-      }
-      const events = await this.commitRange(cur.from, cur.to, head, cur.rows, stats);
-      stats.events += events;
+      if (!(opts.stopAfterRanges !== undefined && stats.ranges + 1 >= opts.stopAfterRanges)) next = fetchNext();
+      await this.commitRange(cur, head, stats);
       stats.ranges++;
-      this.onCommit?.({ from: cur.from, to: cur.to, events });
+      this.onCommit?.({
+        from: cur.from,
+        to: cur.to,
+        events: cur.events,
+        handlers: cur.group.map((s) => s.handler.name),
+      });
     }
     stats.ms = performance.now() - started;
     return stats;
   }
 
-  /** getLogs from `from` over the current range width (capped at `target`), halving on limit errors. */
-  private async fetchRange(from: number, target: number): Promise<FetchedRange> {
+  /** fetchGroup over the current range width (capped at `to`), halving on provider limit errors. */
+  private async fetchSized(from: number, to: number, group: HandlerState[], head: number): Promise<FetchedRange> {
     for (;;) {
-      const to = Math.min(from + this.range - 1, target);
+      const end = Math.min(from + this.range - 1, to);
       try {
-        return await this.getRange(from, to);
+        return await this.fetchGroup(from, end, group, head);
       } catch (e) {
-        if (to > from && isRangeLimitError(e)) {
-          this.range = Math.max(1, Math.floor((to - from + 1) / 2));
+        if (end > from && isRangeLimitError(e)) {
+          this.range = Math.max(1, Math.floor((end - from + 1) / 2));
           this.log(
-            `chain ${this.chainId}: getLogs ${from}-${to} refused (${(e as Error).message.split("\n")[0]}); range → ${this.range}`,
+            `chain ${this.chainId}: getLogs ${from}-${end} refused (${(e as Error).message.split("\n")[0]}); range → ${this.range}`,
           );
           continue;
         }
@@ -243,72 +403,81 @@ export class ChainIndexer {
     }
   }
 
-  /** Commits one range's decoded rows + block hashes + checkpoint in one transaction. */
-  private async commitRange(
-    from: number,
-    to: number,
-    head: number,
-    rows: EventRows,
-    stats: IndexStats,
-  ): Promise<number> {
-    // Headers needed: the range end (checkpoint hash) and blocks near the head (reorg detection).
-    const needed = new Set<number>([to]);
-    for (let b = Math.max(from, head - REORG_WINDOW + 1); b <= to; b++) needed.add(b);
-    const headers = await getRawBlocks(
-      this.client,
-      [...needed].sort((a, b) => a - b),
-    );
-    const end = headers.find((h) => Number(h.number) === to);
-    if (!end) throw new Error(`Missing header of block ${to}`);
-    const n = rows.swaps.block.length + rows.syncs.block.length + rows.trades.block.length;
-    const blockRows = headers.filter((h) => Number(h.number) >= head - REORG_WINDOW + 1 || Number(h.number) === to);
+  /** Commits one range's rows, children, block hashes and the group's checkpoints in one transaction. */
+  private async commitRange(cur: FetchedRange, head: number, stats: IndexStats): Promise<void> {
+    const end = cur.headers.find((h) => h.number === cur.to);
+    if (!end) throw new Error(`Missing header of block ${cur.to}`);
+    const blockRows = cur.headers.filter((h) => h.number >= head - REORG_WINDOW + 1 || h.number === cur.to);
     await this.db.transaction(async (tx) => {
-      await insertRows(tx, this.chainId, rows);
-      await upsertCandles(tx, this.chainId, rows);
-      if (rows.trades.block.length > 0) await insertTrades(tx, this.chainId, rows.trades);
-      if (blockRows.length > 0) {
-        await tx.query(
-          `INSERT INTO indexer_blocks (chain_id, block_number, block_hash, timestamp)
-           SELECT $1, * FROM unnest($2::int8[], $3::text[], $4::int8[])
-           ON CONFLICT (chain_id, block_number) DO UPDATE SET block_hash = EXCLUDED.block_hash, timestamp = EXCLUDED.timestamp`,
-          [
-            this.chainId,
-            `{${blockRows.map((h) => Number(h.number)).join(",")}}`,
-            `{${blockRows.map((h) => h.hash).join(",")}}`,
-            `{${blockRows.map((h) => Number(h.timestamp)).join(",")}}`,
-          ],
-        );
-      }
-      await writeCheckpoint(tx, this.chainId, { blockNumber: to, blockHash: end.hash });
+      for (const s of cur.group) await s.handler.insert(tx, this.chainId, cur.out[s.handler.name] ?? {});
+      await bulkInsert(tx, "indexer_children", this.chainId, [
+        { name: "handler", type: "text", values: cur.children.map((c) => c.handler) },
+        { name: "address", type: "text", values: cur.children.map((c) => c.address) },
+        { name: "factory", type: "text", values: cur.children.map((c) => c.factory) },
+        { name: "block_number", type: "int8", values: cur.children.map((c) => c.block) },
+        { name: "log_index", type: "int4", values: cur.children.map((c) => c.logIndex) },
+      ]);
+      await bulkInsert(
+        tx,
+        "indexer_blocks",
+        this.chainId,
+        [
+          { name: "block_number", type: "int8", values: blockRows.map((h) => h.number) },
+          { name: "block_hash", type: "text", values: blockRows.map((h) => h.hash) },
+          { name: "timestamp", type: "int8", values: blockRows.map((h) => h.timestamp) },
+        ],
+        "ON CONFLICT (chain_id, block_number) DO UPDATE SET block_hash = EXCLUDED.block_hash, timestamp = EXCLUDED.timestamp",
+      );
+      for (const s of cur.group)
+        await writeCheckpoint(tx, this.chainId, s.handler.name, { blockNumber: cur.to, blockHash: end.hash });
       // Hashes far below the head are no longer needed to find a fork (deeper reorgs reindex from the start block).
       await tx.query("DELETE FROM indexer_blocks WHERE chain_id = $1 AND block_number < $2", [
         this.chainId,
         head - KEEP_BLOCK_HASHES,
       ]);
     });
-    stats.swaps += rows.swaps.block.length;
-    stats.syncs += rows.syncs.block.length;
-    stats.trades += rows.trades.block.length;
-    return n;
-  }
-
-  /** True when the chain no longer has the checkpoint's block hash at its height. */
-  async detectReorg(cp: Checkpoint): Promise<boolean> {
-    const head = await getHeadNumber(this.client);
-    if (cp.blockNumber > head) return true;
-    const [b] = await getRawBlocks(this.client, [cp.blockNumber]);
-    return b?.hash.toLowerCase() !== cp.blockHash.toLowerCase();
+    for (const s of cur.group) s.cp = { blockNumber: cur.to, blockHash: end.hash };
+    for (const events of Object.values(cur.out))
+      for (const [name, cols] of Object.entries(events))
+        stats.counts[name] = (stats.counts[name] ?? 0) + cols.block.length;
+    stats.events += cur.events;
+    stats.children += cur.children.length;
   }
 
   /**
-   * Walks stored block hashes back to the newest one the chain still has (the fork ancestor),
-   * deletes every row above it and moves the checkpoint there, all in one transaction.
+   * The lowest checkpoint whose block hash the chain no longer has at its height (or that is above
+   * the head), or null when every checkpoint is still on the chain.
    */
-  async rollback(cp: Checkpoint): Promise<Checkpoint | null> {
+  async detectReorg(): Promise<number | null> {
+    const cps = this.states.map((s) => s.cp).filter((c): c is Checkpoint => c !== null);
+    if (cps.length === 0) return null;
+    const head = await getHeadNumber(this.client);
+    const distinct = [...new Map(cps.map((c) => [c.blockNumber, c])).values()].sort(
+      (a, b) => a.blockNumber - b.blockNumber,
+    );
+    const onChain = distinct.filter((c) => c.blockNumber <= head);
+    const blocks = await getRawBlocks(
+      this.client,
+      onChain.map((c) => c.blockNumber),
+    );
+    for (const c of distinct) {
+      if (c.blockNumber > head) return c.blockNumber;
+      const b = blocks[onChain.indexOf(c)];
+      if (b?.hash.toLowerCase() !== c.blockHash.toLowerCase()) return c.blockNumber;
+    }
+    return null;
+  }
+
+  /**
+   * Walks stored block hashes back from `at` to the newest one the chain still has (the fork
+   * ancestor), deletes every handler's rows and children above it and moves the checkpoints that
+   * were above it there, all in one transaction.
+   */
+  async rollback(at: number): Promise<Checkpoint | null> {
     const head = await getHeadNumber(this.client);
     const stored = await this.db.query<{ block_number: unknown; block_hash: string }>(
       "SELECT block_number, block_hash FROM indexer_blocks WHERE chain_id = $1 AND block_number <= $2 ORDER BY block_number DESC",
-      [this.chainId, cp.blockNumber],
+      [this.chainId, at],
     );
     let ancestor: Checkpoint | null = null;
     for (let i = 0; i < stored.length && !ancestor; i += 100) {
@@ -325,18 +494,21 @@ export class ChainIndexer {
         }
       }
     }
-    const fork = ancestor ? ancestor.blockNumber : this.deployment.startBlock - 1;
-    this.log(`chain ${this.chainId}: reorg detected at ${cp.blockNumber}; rolling back to ${fork}`);
+    const fork = ancestor ? ancestor.blockNumber : Math.min(...this.states.map((s) => s.start)) - 1;
+    this.log(`chain ${this.chainId}: reorg detected at ${at}; rolling back to ${fork}`);
     await this.db.transaction(async (tx) => {
-      await rollbackUniswapV2(tx, this.chainId, fork);
-      await rollbackAggregator(tx, this.chainId, fork);
+      for (const h of this.handlers) await h.rollback(tx, this.chainId, fork);
+      await tx.query("DELETE FROM indexer_children WHERE chain_id = $1 AND block_number > $2", [this.chainId, fork]);
       await tx.query("DELETE FROM indexer_blocks WHERE chain_id = $1 AND block_number > $2", [this.chainId, fork]);
-      if (ancestor) await writeCheckpoint(tx, this.chainId, ancestor);
-      else
-        await tx.query("DELETE FROM indexer_checkpoints WHERE chain_id = $1 AND indexer = $2", [
-          this.chainId,
-          INDEXER_NAME,
-        ]);
+      for (const s of this.states) {
+        if (!s.cp || s.cp.blockNumber <= fork) continue;
+        if (ancestor) await writeCheckpoint(tx, this.chainId, s.handler.name, ancestor);
+        else
+          await tx.query("DELETE FROM indexer_checkpoints WHERE chain_id = $1 AND indexer = $2", [
+            this.chainId,
+            s.handler.name,
+          ]);
+      }
     });
     return ancestor;
   }
@@ -377,19 +549,21 @@ export type RunBackfillOptions = {
   chain: number | { id: number };
   deployment: Deployment;
   rpcUrl: string;
+  handlers?: readonly Handler[];
   toBlock?: number;
   maxBlockRange?: number;
   stopAfterRanges?: number;
   log?: (msg: string) => void;
 };
 
-/** Backfills one chain from its checkpoint (or start block) to `toBlock` (default head); returns counts. */
+/** Backfills one chain from its checkpoints (or start blocks) to `toBlock` (default head); returns counts. */
 export async function runBackfill(opts: RunBackfillOptions): Promise<IndexStats> {
   const indexer = new ChainIndexer({
     db: opts.db,
     chainId: typeof opts.chain === "number" ? opts.chain : opts.chain.id,
     deployment: opts.deployment,
     rpcUrl: opts.rpcUrl,
+    handlers: opts.handlers,
     maxBlockRange: opts.maxBlockRange,
     log: opts.log,
   });

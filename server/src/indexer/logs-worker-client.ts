@@ -1,17 +1,15 @@
 /** Main-thread side of logs-worker.mjs: one worker per indexer, requests matched by id. */
 import { Worker } from "node:worker_threads";
-import type { EventRows } from "./uniswap-v2.ts";
-
-export type WorkerRange = { logCount: number; events: number; rows: EventRows };
+import type { FetchedLogs, RangeJob } from "./fetch-range.mjs";
 
 export class LogsWorker {
   private readonly worker: Worker;
   private next = 0;
-  private readonly pending = new Map<number, { resolve: (r: WorkerRange) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (r: FetchedLogs) => void; reject: (e: Error) => void }>();
 
   constructor(private readonly rpcUrl: string) {
     this.worker = new Worker(new URL("./logs-worker.mjs", import.meta.url));
-    this.worker.on("message", (m: { id: number; ok: boolean; result?: WorkerRange; error?: string }) => {
+    this.worker.on("message", (m: { id: number; ok: boolean; result?: FetchedLogs; error?: string }) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
@@ -29,18 +27,11 @@ export class LogsWorker {
     this.pending.clear();
   }
 
-  /** `aggregator`: the SofiAggregator whose `Trade` logs are decoded too (lowercase), or null. */
-  getLogs(
-    addresses: string[],
-    topics: string[],
-    from: number,
-    to: number,
-    aggregator: string | null = null,
-  ): Promise<WorkerRange> {
+  fetch(job: RangeJob): Promise<FetchedLogs> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, rpcUrl: this.rpcUrl, addresses, topics, from, to, aggregator });
+      this.worker.postMessage({ id, rpcUrl: this.rpcUrl, job });
     });
   }
 

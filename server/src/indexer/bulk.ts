@@ -1,0 +1,40 @@
+/** Bulk writes for handlers: one multi-row INSERT … SELECT FROM unnest(…) per chunk of rows. */
+import type { Queryable } from "../db/client.ts";
+
+export type ColumnType = "int8" | "int4" | "text" | "numeric" | "bool";
+export type Column = { name: string; type: ColumnType; values: readonly (string | number)[] };
+
+/** Rows per statement: keeps parameters far below PostgreSQL's limits while amortising round trips. */
+export const CHUNK = 20_000;
+const PLAIN = /^[0-9A-Za-z_.:x-]+$/;
+
+/** A PostgreSQL array literal; elements that are not plain numbers or hex are quoted and escaped. */
+export function arrayLiteral(values: readonly (string | number)[], from = 0, to = values.length): string {
+  const parts: string[] = [];
+  for (let i = from; i < to && i < values.length; i++) {
+    const v = String(values[i]);
+    parts.push(PLAIN.test(v) ? v : `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`);
+  }
+  return `{${parts.join(",")}}`;
+}
+
+/**
+ * `INSERT INTO table (chain_id, …columns) SELECT $1, * FROM unnest(…) <conflict>` in chunks.
+ * `conflict` defaults to ignoring rows already there (a replayed range doubles nothing).
+ */
+export async function bulkInsert(
+  tx: Queryable,
+  table: string,
+  chainId: number,
+  columns: readonly Column[],
+  conflict = "ON CONFLICT DO NOTHING",
+): Promise<void> {
+  const n = columns[0]?.values.length ?? 0;
+  if (n === 0) return;
+  const names = columns.map((c) => (/^[a-z_][a-z0-9_]*$/.test(c.name) && c.name !== "user" ? c.name : `"${c.name}"`));
+  const casts = columns.map((c, i) => `$${i + 2}::${c.type}[]`).join(", ");
+  const sql = `INSERT INTO ${table} (chain_id, ${names.join(", ")}) SELECT $1, * FROM unnest(${casts}) ${conflict}`;
+  for (let i = 0; i < n; i += CHUNK) {
+    await tx.query(sql, [chainId, ...columns.map((c) => arrayLiteral(c.values, i, i + CHUNK))]);
+  }
+}

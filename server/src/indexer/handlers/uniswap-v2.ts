@@ -1,0 +1,110 @@
+/**
+ * Uniswap V2 pairs: `Sync` (reserves, the source of prices) and `Swap`, into pair_syncs and
+ * pair_swaps, and the 5-minute candles (last reserves per bucket) that prices and charts read.
+ * Sources: the deployment's listed pairs (fixed). Not the factories' every pair: on a real network
+ * a DEX factory has hundreds of thousands of pairs, and only the listed tokens' pools price anything.
+ */
+import { parseAbiItem } from "viem";
+import { CANDLE_SECONDS } from "../../db/candles.ts";
+import type { Queryable } from "../../db/client.ts";
+import { bulkInsert } from "../bulk.ts";
+import { argOf, type Handler, type HandlerRows, rowsOf } from "../handler.ts";
+
+export const SYNC_EVENT = parseAbiItem("event Sync(uint112 reserve0, uint112 reserve1)");
+export const SWAP_EVENT = parseAbiItem(
+  "event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
+);
+
+const CANDLE_UPSERT = `ON CONFLICT (chain_id, pair, bucket) DO UPDATE SET block_number = EXCLUDED.block_number,
+  log_index = EXCLUDED.log_index, timestamp = EXCLUDED.timestamp, reserve0 = EXCLUDED.reserve0, reserve1 = EXCLUDED.reserve1
+  WHERE (EXCLUDED.block_number, EXCLUDED.log_index) > (pair_candles.block_number, pair_candles.log_index)`;
+
+async function insert(tx: Queryable, chainId: number, rows: HandlerRows): Promise<void> {
+  const s = rowsOf(rows, "Sync");
+  await bulkInsert(tx, "pair_syncs", chainId, [
+    { name: "block_number", type: "int8", values: s.block },
+    { name: "log_index", type: "int4", values: s.logIndex },
+    { name: "timestamp", type: "int8", values: s.ts },
+    { name: "pair", type: "text", values: s.address },
+    { name: "reserve0", type: "numeric", values: argOf(s, "reserve0") },
+    { name: "reserve1", type: "numeric", values: argOf(s, "reserve1") },
+  ]);
+  const w = rowsOf(rows, "Swap");
+  await bulkInsert(tx, "pair_swaps", chainId, [
+    { name: "block_number", type: "int8", values: w.block },
+    { name: "log_index", type: "int4", values: w.logIndex },
+    { name: "tx_hash", type: "text", values: w.tx },
+    { name: "timestamp", type: "int8", values: w.ts },
+    { name: "pair", type: "text", values: w.address },
+    { name: "sender", type: "text", values: argOf(w, "sender") },
+    { name: "recipient", type: "text", values: argOf(w, "to") },
+    { name: "amount0_in", type: "numeric", values: argOf(w, "amount0In") },
+    { name: "amount1_in", type: "numeric", values: argOf(w, "amount1In") },
+    { name: "amount0_out", type: "numeric", values: argOf(w, "amount0Out") },
+    { name: "amount1_out", type: "numeric", values: argOf(w, "amount1Out") },
+  ]);
+  await upsertCandles(tx, chainId, rows);
+}
+
+/** Folds a range's syncs into pair_candles: the last sync of each (pair, bucket) wins. */
+async function upsertCandles(tx: Queryable, chainId: number, rows: HandlerRows): Promise<void> {
+  const s = rowsOf(rows, "Sync");
+  const last = new Map<string, number>();
+  for (let i = 0; i < s.block.length; i++) {
+    const key = `${s.address[i]}:${Math.floor((s.ts[i] as number) / CANDLE_SECONDS)}`;
+    const prev = last.get(key);
+    if (
+      prev === undefined ||
+      (s.block[i] as number) > (s.block[prev] as number) ||
+      ((s.block[i] as number) === (s.block[prev] as number) && (s.logIndex[i] as number) > (s.logIndex[prev] as number))
+    )
+      last.set(key, i);
+  }
+  if (last.size === 0) return;
+  const idx = [...last.values()];
+  const pick = <T>(a: readonly T[]) => idx.map((i) => a[i] as T);
+  await bulkInsert(
+    tx,
+    "pair_candles",
+    chainId,
+    [
+      { name: "pair", type: "text", values: pick(s.address) },
+      { name: "bucket", type: "int8", values: pick(s.ts).map((t) => Math.floor(t / CANDLE_SECONDS) * CANDLE_SECONDS) },
+      { name: "block_number", type: "int8", values: pick(s.block) },
+      { name: "log_index", type: "int4", values: pick(s.logIndex) },
+      { name: "timestamp", type: "int8", values: pick(s.ts) },
+      { name: "reserve0", type: "numeric", values: pick(argOf(s, "reserve0")) },
+      { name: "reserve1", type: "numeric", values: pick(argOf(s, "reserve1")) },
+    ],
+    CANDLE_UPSERT,
+  );
+}
+
+/** Deletes rows above `fork` and rebuilds the candles those rows had touched. */
+async function rollback(tx: Queryable, chainId: number, fork: number): Promise<void> {
+  await tx.query("DELETE FROM pair_swaps WHERE chain_id = $1 AND block_number > $2", [chainId, fork]);
+  await tx.query("DELETE FROM pair_syncs WHERE chain_id = $1 AND block_number > $2", [chainId, fork]);
+  const gone = await tx.query<{ b: unknown }>(
+    "WITH d AS (DELETE FROM pair_candles WHERE chain_id = $1 AND block_number > $2 RETURNING bucket) SELECT min(bucket) AS b FROM d",
+    [chainId, fork],
+  );
+  const from = gone[0]?.b;
+  if (from === null || from === undefined) return;
+  await tx.query(
+    `INSERT INTO pair_candles (chain_id, pair, bucket, block_number, log_index, timestamp, reserve0, reserve1)
+     SELECT DISTINCT ON (pair, bucket) chain_id, pair, (timestamp / ${CANDLE_SECONDS}) * ${CANDLE_SECONDS} AS bucket,
+       block_number, log_index, timestamp, reserve0, reserve1
+     FROM pair_syncs WHERE chain_id = $1 AND timestamp >= $2
+     ORDER BY pair, bucket, block_number DESC, log_index DESC
+     ${CANDLE_UPSERT}`,
+    [chainId, Number(from)],
+  );
+}
+
+export const uniswapV2Handler: Handler = {
+  name: "uniswap-v2",
+  events: [SYNC_EVENT, SWAP_EVENT],
+  sources: [{ kind: "fixed", addresses: (d) => d.pairs.map((p) => p.address) }],
+  insert,
+  rollback,
+};
