@@ -1,41 +1,17 @@
-/** The HTTP API (Hono): health, config, per-chain product endpoints, a signed write, the web app. */
+/**
+ * The HTTP API (Hono): health, config, the chain middleware, the product areas (areas.ts) mounted
+ * under `/api/:chain`, errors, and the web app.
+ */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import {
-  ERRORS,
-  type HistoryType,
-  historyQuerySchema,
-  pageViewBodySchema,
-  parsePairSymbol,
-  tickerQuerySchema,
-  tokensQuerySchema,
-  tradesQuerySchema,
-} from "@sofi/core";
-import { type Context, Hono } from "hono";
-import type { PublicClient } from "viem";
-import type { z } from "zod";
-import { type AuthVariables, requireSignature } from "../auth/verify.ts";
-import type { ChainConfig, ServerConfig } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { pageViews } from "../db/schema.ts";
-import { readCheckpoint } from "../indexer/engine.ts";
-import { getHeadNumber } from "../indexer/rpc.ts";
-import { type Market, MarketError } from "./market.ts";
-import { buildTokenList, toApiTokens } from "./tokens.ts";
-import { TradesReader } from "./trades.ts";
+import { ERRORS } from "@sofi/core";
+import { Hono } from "hono";
+import type { ApiArea, ApiEnv, AppDeps } from "./area.ts";
+import { AREAS } from "./areas.ts";
+import { headBlock, indexedBlock } from "./queries/health.ts";
 
-export type ChainRuntime = { config: ChainConfig; client: PublicClient; market: Market };
-
-export type AppDeps = {
-  db: Db;
-  config: Pick<ServerConfig, "blockedAddresses" | "siweDomains" | "webDist">;
-  chains: ChainRuntime[];
-};
-
-type Env = { Variables: AuthVariables & { chain: ChainRuntime } };
-
-const firstIssue = (e: z.ZodError) => e.issues[0]?.message ?? "Invalid request";
+export type { ApiArea, ApiEnv, AppDeps, ChainRuntime } from "./area.ts";
 
 async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | null> {
   let t: NodeJS.Timeout | undefined;
@@ -49,8 +25,9 @@ async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | null> {
   }
 }
 
-export function createApp(deps: AppDeps): Hono<Env> {
-  const app = new Hono<Env>();
+/** The app with `areas` (default: every product area) mounted under `/api/:chain`. */
+export function createApp(deps: AppDeps, areas: readonly ApiArea[] = AREAS): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
   const bySuffix = new Map(deps.chains.map((c) => [c.config.info.suffix, c]));
 
   app.onError((err, c) => {
@@ -61,14 +38,14 @@ export function createApp(deps: AppDeps): Hono<Env> {
   app.get("/api/health", async (c) => {
     const chains = await Promise.all(
       deps.chains.map(async (ch) => {
-        const [cp, head] = await Promise.all([
-          readCheckpoint(deps.db, ch.config.info.id),
-          withTimeout(getHeadNumber(ch.client), 2_000),
+        const [indexed, head] = await Promise.all([
+          indexedBlock(deps.db, ch.config.info.id),
+          withTimeout(headBlock(ch.client), 2_000),
         ]);
         return {
           chain: ch.config.info.suffix,
           chainId: ch.config.info.id,
-          indexedBlock: cp?.blockNumber ?? null,
+          indexedBlock: indexed,
           headBlock: head,
         };
       }),
@@ -97,92 +74,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
     await next();
   });
 
-  const origin = (c: Context) => new URL(c.req.url).origin;
-
-  app.get("/api/:chain/sofi/tokens", async (c) => {
-    const q = tokensQuerySchema.safeParse(c.req.query());
-    if (!q.success) return c.json({ error: firstIssue(q.error) }, 400);
-    const { market } = c.var.chain;
-    let tokens = market.tokens;
-    if (q.data.address) tokens = tokens.filter((t) => t.address === q.data.address);
-    const prices = await market.usdPrices();
-    const list = toApiTokens(market.chain.id, tokens, prices, origin(c));
-    if (q.data.format === "tokenlist") return c.json(buildTokenList(market.chain.name, list));
-    return c.json(list);
-  });
-
-  const tradeReaders = new WeakMap<ChainRuntime, TradesReader>();
-  // A user's SofiAggregator trades, newest first (profile transaction tab, swap page's recent list).
-  app.get("/api/:chain/sofi/trades", async (c) => {
-    const q = tradesQuerySchema.safeParse(c.req.query());
-    if (!q.success) return c.json({ error: firstIssue(q.error) }, 400);
-    const ch = c.var.chain;
-    let reader = tradeReaders.get(ch);
-    if (!reader) {
-      reader = new TradesReader(deps.db, ch.config.info, ch.config.deployment);
-      tradeReaders.set(ch, reader);
-    }
-    return c.json(await reader.page(q.data.user, q.data.limit, q.data.cursor));
-  });
-
-  app.get("/api/:chain/proxy/ticker/24hr", async (c) => {
-    const q = tickerQuerySchema.safeParse(c.req.query());
-    if (!q.success) return c.json({ error: firstIssue(q.error) }, 400);
-    const pair = parsePairSymbol(q.data.symbol);
-    if (!pair) return c.json({ error: ERRORS.invalidSymbol(q.data.symbol) }, 400);
-    try {
-      return c.json(await c.var.chain.market.ticker(pair));
-    } catch (e) {
-      if (e instanceof MarketError)
-        return c.json({ error: `${ERRORS.invalidSymbol(q.data.symbol)} (${e.message})` }, 400);
-      throw e;
-    }
-  });
-
-  app.get("/api/:chain/v2/proxy/history", async (c) => {
-    const q = historyQuerySchema.safeParse(c.req.query());
-    if (!q.success) return c.json({ error: firstIssue(q.error) }, 400);
-    if (q.data.symbol.includes("undefined")) return c.json({ error: ERRORS.invalidSymbol(q.data.symbol) }, 400);
-    const pair = parsePairSymbol(q.data.symbol);
-    if (!pair) return c.json({ error: ERRORS.invalidSymbol(q.data.symbol) }, 400);
-    try {
-      return c.json(await c.var.chain.market.history(pair, q.data.type as HistoryType));
-    } catch (e) {
-      if (e instanceof MarketError)
-        return c.json({ error: `${ERRORS.invalidSymbol(q.data.symbol)} (${e.message})` }, 400);
-      throw e;
-    }
-  });
-
-  // Signed write (spec 000 §2 page-view tracker): proves the signed-request path end to end.
-  app.post(
-    "/api/:chain/sofi/page-view",
-    requireSignature((c) => {
-      const ch = (c as Context<Env>).var.chain;
-      return {
-        client: ch.client,
-        chainId: ch.config.info.id,
-        domains: deps.config.siweDomains,
-        blocked: deps.config.blockedAddresses,
-      };
-    }),
-    async (c) => {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        return c.json({ error: "Request body must be JSON" }, 400);
-      }
-      const b = pageViewBodySchema.safeParse(body);
-      if (!b.success) return c.json({ error: `path: ${firstIssue(b.error)}` }, 400);
-      const signer = c.var.signer;
-      const [row] = await deps.db.orm
-        .insert(pageViews)
-        .values({ chainId: c.var.chain.config.info.id, address: signer.address, path: b.data.path })
-        .returning({ id: pageViews.id });
-      return c.json({ ok: true, id: row?.id, address: signer.address }, 201);
-    },
-  );
+  for (const area of areas) app.route("/api/:chain", area(deps));
 
   app.all("/api/*", (c) => c.json({ error: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

@@ -1,274 +1,43 @@
 /**
- * Market data from indexed Uniswap V2 reserves: USD prices of tokens, pair tickers with 24 h
- * change, bucketed price history. Price math lives in @sofi/core; the SQL picks the reserves.
+ * Market area: `GET /api/{chain}/proxy/ticker/24hr` (a pair's price and 24 h change) and
+ * `GET /api/{chain}/v2/proxy/history` (its bucketed price history), read through the chain's Market
+ * (queries/market.ts, built once per chain by the process wiring and invalidated by the indexer).
  */
 import {
-  HISTORY_RANGES,
-  type HistoryPoint,
+  ERRORS,
   type HistoryType,
-  isIdenticalWrappedPair,
+  historyQuerySchema,
   type PairSymbol,
-  priceChangePercent,
-  priceFromReserves,
-  wrapPair,
+  parsePairSymbol,
+  tickerQuerySchema,
 } from "@sofi/core";
-import type { ChainInfo, Deployment, PairDeployment, TokenDeployment } from "@sofi/protocol";
-import type { Db } from "../db/client.ts";
-import { CANDLE_SECONDS } from "../indexer/uniswap-v2.ts";
+import { type Context, Hono } from "hono";
+import type { ApiArea, ApiEnv } from "./area.ts";
+import { MarketError } from "./queries/market.ts";
+import { validQuery } from "./validate.ts";
 
-export const USD_ANCHORS = ["USDT", "USDC", "DAI"] as const;
+export { Market, MarketError } from "./queries/market.ts";
 
-type Reserves = { r0: bigint; r1: bigint };
-type Token = TokenDeployment & { address: `0x${string}` };
-
-export class MarketError extends Error {
-  override name = "MarketError";
-}
-
-export class Market {
-  readonly tokens: Token[];
-  private readonly bySymbol = new Map<string, Token>();
-  private readonly byAddress = new Map<string, Token>();
-  private readonly pairs: PairDeployment[];
-  private readonly usd: Token | undefined;
-  private readonly weth: Token | undefined;
-  private cache: { at: number; key: number; value: Map<string, Reserves> }[] = [];
-
-  constructor(
-    private readonly db: Db,
-    readonly chain: ChainInfo,
-    deployment: Deployment | null,
-    private readonly cacheMs = 1_000,
-  ) {
-    const tokens: Token[] = (deployment?.tokens ?? []).map((t) => ({
-      ...t,
-      address: t.address.toLowerCase() as `0x${string}`,
-    }));
-    if (deployment && !tokens.some((t) => t.address === deployment.weth.toLowerCase())) {
-      tokens.push({
-        symbol: chain.wrappedSymbol,
-        name: `Wrapped ${chain.nativeSymbol === "ETH" ? "Ether" : chain.nativeSymbol}`,
-        decimals: 18,
-        address: deployment.weth.toLowerCase() as `0x${string}`,
-        tags: [],
-      });
-    }
-    this.tokens = tokens;
-    for (const t of tokens) {
-      this.bySymbol.set(t.symbol.toUpperCase(), t);
-      this.byAddress.set(t.address, t);
-    }
-    this.pairs = (deployment?.pairs ?? []).map((p) => ({
-      ...p,
-      address: p.address.toLowerCase() as `0x${string}`,
-      token0: p.token0.toLowerCase() as `0x${string}`,
-      token1: p.token1.toLowerCase() as `0x${string}`,
-    }));
-    this.usd = USD_ANCHORS.map((s) => this.bySymbol.get(s)).find(Boolean);
-    this.weth = deployment ? this.byAddress.get(deployment.weth.toLowerCase()) : undefined;
-  }
-
-  /** Drops cached reserves (called when the indexer commits new blocks in this process). */
-  invalidate(): void {
-    this.cache = [];
-  }
-
-  tokenBySymbol(symbol: string): Token | undefined {
-    return this.bySymbol.get(symbol.toUpperCase());
-  }
-
-  tokenByAddress(address: string): Token | undefined {
-    return this.byAddress.get(address.toLowerCase());
-  }
-
-  /**
-   * Latest reserves of every pair at or before `at` (unix seconds; default: latest indexed), from
-   * the 5-minute candles: a sync inside `at`'s own bucket but before `at` is seen only once its
-   * bucket closes before `at` (≤ 5 min granularity for past prices; the latest price is exact).
-   */
-  async reservesAt(at?: number): Promise<Map<string, Reserves>> {
-    const key = at === undefined ? -1 : at;
-    const now = Date.now();
-    this.cache = this.cache.filter((c) => now - c.at < this.cacheMs);
-    const hit = this.cache.find((c) => c.key === key);
-    if (hit) return hit.value;
-    const value = new Map<string, Reserves>();
-    if (this.pairs.length > 0) {
-      const rows = await this.db.query<{ pair: string; r0: string; r1: string }>(
-        `SELECT p.pair, s.reserve0::text AS r0, s.reserve1::text AS r1
-         FROM unnest($2::text[]) AS p(pair)
-         CROSS JOIN LATERAL (
-           SELECT reserve0, reserve1 FROM pair_candles
-           WHERE chain_id = $1 AND pair = p.pair AND bucket <= $4 AND timestamp <= $3
-           ORDER BY bucket DESC LIMIT 1
-         ) s`,
-        [
-          this.chain.id,
-          `{${this.pairs.map((p) => p.address).join(",")}}`,
-          at ?? Number.MAX_SAFE_INTEGER,
-          at === undefined ? Number.MAX_SAFE_INTEGER : Math.floor(at / CANDLE_SECONDS) * CANDLE_SECONDS,
-        ],
-      );
-      for (const r of rows) value.set(r.pair, { r0: BigInt(r.r0), r1: BigInt(r.r1) });
-    }
-    this.cache.push({ at: now, key, value });
-    return value;
-  }
-
-  /** The deepest pool (largest reserve of `quote`) between two tokens, across every DEX. */
-  deepestPair(
-    base: Token,
-    quote: Token,
-    reserves: Map<string, Reserves>,
-  ): { pair: PairDeployment; price: number } | null {
-    let best: { pair: PairDeployment; price: number; depth: bigint } | null = null;
-    for (const p of this.pairs) {
-      const direct = p.token0 === base.address && p.token1 === quote.address;
-      const inverse = p.token1 === base.address && p.token0 === quote.address;
-      if (!direct && !inverse) continue;
-      const r = reserves.get(p.address);
-      if (!r || r.r0 === 0n || r.r1 === 0n) continue;
-      const [rb, rq] = direct ? [r.r0, r.r1] : [r.r1, r.r0];
-      if (!best || rq > best.depth) {
-        best = { pair: p, price: priceFromReserves(rb, rq, base.decimals, quote.decimals), depth: rq };
-      }
-    }
-    return best ? { pair: best.pair, price: best.price } : null;
-  }
-
-  /** USD price of a token: its deepest USD-stable pool, else via the wrapped native token. 0 when unknown. */
-  usdPrice(token: Token, reserves: Map<string, Reserves>): number {
-    if (!this.usd) return 0;
-    if (token.address === this.usd.address) return 1;
-    const direct = this.deepestPair(token, this.usd, reserves);
-    if (direct) return direct.price;
-    if (this.weth && token.address !== this.weth.address) {
-      const viaWeth = this.deepestPair(token, this.weth, reserves);
-      const wethUsd = this.deepestPair(this.weth, this.usd, reserves);
-      if (viaWeth && wethUsd) return viaWeth.price * wethUsd.price;
-    }
-    return 0;
-  }
-
-  async usdPrices(at?: number): Promise<Map<string, number>> {
-    const reserves = await this.reservesAt(at);
-    return new Map(this.tokens.map((t) => [t.address, this.usdPrice(t, reserves)]));
-  }
-
-  /** Resolves `BASE-QUOTE` (native symbols mapped to wrapped) to tokens, or throws MarketError. */
-  resolvePair(pair: PairSymbol): { base: Token; quote: Token; identical: boolean } {
-    const w = wrapPair(pair, this.chain);
-    const identical = isIdenticalWrappedPair(pair, this.chain);
-    const base = this.tokenBySymbol(w.base);
-    const quote = this.tokenBySymbol(w.quote);
-    if (!base) throw new MarketError(`Unknown token: ${pair.base}`);
-    if (!quote) throw new MarketError(`Unknown token: ${pair.quote}`);
-    return { base, quote, identical };
-  }
-
-  /** Price of base in quote at a time (default latest): the deepest direct pool, else the ratio of USD prices. */
-  async pairPrice(base: Token, quote: Token, at?: number): Promise<number> {
-    if (base.address === quote.address) return 1;
-    const reserves = await this.reservesAt(at);
-    const direct = this.deepestPair(base, quote, reserves);
-    if (direct) return direct.price;
-    const qb = this.usdPrice(base, reserves);
-    const qq = this.usdPrice(quote, reserves);
-    return qq > 0 ? qb / qq : 0;
-  }
-
-  async ticker(pair: PairSymbol, nowSeconds = Math.floor(Date.now() / 1000)) {
-    const { base, quote, identical } = this.resolvePair(pair);
-    const symbol = `${pair.base}-${pair.quote}`;
-    if (identical) return { symbol, price: 1, priceChangePercent: 0 };
-    const price = await this.pairPrice(base, quote);
-    const before = await this.pairPrice(base, quote, nowSeconds - 86_400);
-    return { symbol, price, priceChangePercent: priceChangePercent(price, before) };
-  }
-
-  /** Last price per time bucket of one pool, from pair_candles in SQL (decimals applied there too). */
-  private async poolSeries(
-    pair: PairDeployment,
-    baseIsToken0: boolean,
-    base: Token,
-    quote: Token,
-    since: number,
-    bucket: number,
-  ) {
-    // price(base in quote) = (rQuote / 10^dq) / (rBase / 10^db)
-    const [rb, rq] = baseIsToken0 ? ["reserve0", "reserve1"] : ["reserve1", "reserve0"];
-    const scale = `1e${base.decimals - quote.decimals}`;
-    const rows = await this.db.query<{ ts: unknown; value: unknown }>(
-      `WITH pts AS (
-         SELECT DISTINCT ON (b) (bucket / $3) * $3 AS b, ${rb} AS rb, ${rq} AS rq
-         FROM pair_candles WHERE chain_id = $1 AND pair = $2 AND bucket >= $4
-         ORDER BY b, bucket DESC
-       ), first AS (
-         -- the price carried in from before the range, unless the first bucket has its own
-         SELECT $4::int8 AS b, ${rb} AS rb, ${rq} AS rq FROM pair_candles
-         WHERE chain_id = $1 AND pair = $2 AND bucket < $4
-           AND NOT EXISTS (SELECT 1 FROM pts WHERE pts.b = $4)
-         ORDER BY bucket DESC LIMIT 1
-       )
-       SELECT b AS ts, CASE WHEN rb = 0 THEN 0 ELSE (rq * ${scale}::numeric / rb)::float8 END AS value
-       FROM (SELECT * FROM first UNION ALL SELECT * FROM pts) x ORDER BY b`,
-      [this.chain.id, pair.address, bucket, since],
-    );
-    return rows.map((r) => ({ ts: Number(r.ts), value: Number(r.value) }));
-  }
-
-  /** Series of base priced in quote from the deepest direct pool, or null when there is none. */
-  private async directSeries(base: Token, quote: Token, since: number, bucket: number): Promise<HistoryPoint[] | null> {
-    const reserves = await this.reservesAt();
-    const best = this.deepestPair(base, quote, reserves);
-    if (!best) return null;
-    return this.poolSeries(best.pair, best.pair.token0 === base.address, base, quote, since, bucket);
-  }
-
-  private async usdSeries(token: Token, since: number, bucket: number): Promise<HistoryPoint[]> {
-    if (!this.usd) return [];
-    if (token.address === this.usd.address) return [{ ts: since, value: 1 }];
-    const direct = await this.directSeries(token, this.usd, since, bucket);
-    if (direct) return direct;
-    if (!this.weth) return [];
-    const a = await this.directSeries(token, this.weth, since, bucket);
-    const b = await this.directSeries(this.weth, this.usd, since, bucket);
-    return a && b ? combine(a, b, (x, y) => x * y) : [];
-  }
-
-  async history(
-    pair: PairSymbol,
-    type: HistoryType,
-    nowSeconds = Math.floor(Date.now() / 1000),
-  ): Promise<HistoryPoint[]> {
-    const { base, quote, identical } = this.resolvePair(pair);
-    const { rangeSeconds, bucketSeconds } = HISTORY_RANGES[type];
-    const since = Math.floor((nowSeconds - rangeSeconds) / bucketSeconds) * bucketSeconds;
-    if (identical || base.address === quote.address)
-      return [
-        { ts: since, value: 1 },
-        { ts: nowSeconds, value: 1 },
-      ];
-    const direct = await this.directSeries(base, quote, since, bucketSeconds);
-    if (direct) return direct;
-    const b = await this.usdSeries(base, since, bucketSeconds);
-    const q = await this.usdSeries(quote, since, bucketSeconds);
-    return combine(b, q, (x, y) => (y > 0 ? x / y : 0));
+/** Replies with `read(pair)`; an unknown symbol or token answers 400 with the spec's text. */
+async function answerPair<T>(c: Context<ApiEnv>, symbol: string, read: (pair: PairSymbol) => Promise<T>) {
+  const pair = parsePairSymbol(symbol);
+  if (!pair) return c.json({ error: ERRORS.invalidSymbol(symbol) }, 400);
+  try {
+    return c.json(await read(pair));
+  } catch (e) {
+    if (e instanceof MarketError) return c.json({ error: `${ERRORS.invalidSymbol(symbol)} (${e.message})` }, 400);
+    throw e;
   }
 }
 
-/** Joins two step series on the union of their timestamps (each value carried forward). */
-export function combine(a: HistoryPoint[], b: HistoryPoint[], op: (x: number, y: number) => number): HistoryPoint[] {
-  const ts = [...new Set([...a.map((p) => p.ts), ...b.map((p) => p.ts)])].sort((x, y) => x - y);
-  const out: HistoryPoint[] = [];
-  let i = 0;
-  let j = 0;
-  let va: number | undefined;
-  let vb: number | undefined;
-  for (const t of ts) {
-    while (i < a.length && (a[i] as HistoryPoint).ts <= t) va = (a[i++] as HistoryPoint).value;
-    while (j < b.length && (b[j] as HistoryPoint).ts <= t) vb = (b[j++] as HistoryPoint).value;
-    if (va !== undefined && vb !== undefined) out.push({ ts: t, value: op(va, vb) });
-  }
-  return out;
-}
+export const marketArea: ApiArea = () =>
+  new Hono<ApiEnv>()
+    .get("/proxy/ticker/24hr", validQuery(tickerQuerySchema), (c) => {
+      const { symbol } = c.req.valid("query");
+      return answerPair(c, symbol, (pair) => c.var.chain.market.ticker(pair));
+    })
+    .get("/v2/proxy/history", validQuery(historyQuerySchema), (c) => {
+      const { symbol, type } = c.req.valid("query");
+      if (symbol.includes("undefined")) return c.json({ error: ERRORS.invalidSymbol(symbol) }, 400);
+      return answerPair(c, symbol, (pair) => c.var.chain.market.history(pair, type as HistoryType));
+    });

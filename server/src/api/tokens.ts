@@ -1,7 +1,25 @@
-/** Token list replies: the plain array with `price_usd`, and the Uniswap token-list document. */
-import type { ApiToken } from "@sofi/core";
+/**
+ * Tokens area: `GET /api/{chain}/sofi/tokens`, the chain's tokens with their USD price, as the plain
+ * array with `price_usd` or (`format=tokenlist`) as a Uniswap token-list document.
+ */
+import { type ApiToken, tokensQuerySchema } from "@sofi/core";
 import type { TokenDeployment } from "@sofi/protocol";
+import { Hono } from "hono";
 import { getAddress } from "viem";
+import type { ApiArea, ApiEnv } from "./area.ts";
+import { validQuery } from "./validate.ts";
+
+export const tokensArea: ApiArea = () =>
+  new Hono<ApiEnv>().get("/sofi/tokens", validQuery(tokensQuerySchema), async (c) => {
+    const q = c.req.valid("query");
+    const { market } = c.var.chain;
+    let tokens = market.tokens;
+    if (q.address) tokens = tokens.filter((t) => t.address === q.address);
+    const prices = await market.usdPrices();
+    const list = toApiTokens(market.chain.id, tokens, prices, new URL(c.req.url).origin);
+    if (q.format === "tokenlist") return c.json(buildTokenList(market.chain.name, list));
+    return c.json(list);
+  });
 
 export function toApiTokens(
   chainId: number,

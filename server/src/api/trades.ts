@@ -1,9 +1,29 @@
-/** `GET /api/{chain}/sofi/trades`: a user's SofiAggregator trades, newest first, keyset-paginated. */
-import type { ApiTrade, TradesPage, TradeToken } from "@sofi/core";
+/**
+ * Trades area: `GET /api/{chain}/sofi/trades`, a user's SofiAggregator trades, newest first,
+ * keyset-paginated (profile transaction tab, swap page's recent list).
+ */
+import { type ApiTrade, type TradesPage, type TradeToken, tradesQuerySchema } from "@sofi/core";
 import type { ChainInfo, Deployment } from "@sofi/protocol";
+import { Hono } from "hono";
 import { getAddress, zeroAddress } from "viem";
 import type { Queryable } from "../db/client.ts";
-import { type StoredTrade, selectUserTrades } from "../indexer/aggregator.ts";
+import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
+import { type StoredTrade, selectUserTrades } from "./queries/trades.ts";
+import { validQuery } from "./validate.ts";
+
+export const tradesArea: ApiArea = (deps) => {
+  const readers = new WeakMap<ChainRuntime, TradesReader>();
+  return new Hono<ApiEnv>().get("/sofi/trades", validQuery(tradesQuerySchema), async (c) => {
+    const q = c.req.valid("query");
+    const ch = c.var.chain;
+    let reader = readers.get(ch);
+    if (!reader) {
+      reader = new TradesReader(deps.db, ch.config.info, ch.config.deployment);
+      readers.set(ch, reader);
+    }
+    return c.json(await reader.page(q.user, q.limit, q.cursor));
+  });
+};
 
 export class TradesReader {
   private readonly tokens: Map<string, { symbol: string; decimals: number }>;

@@ -1,0 +1,11 @@
+/**
+ * The API's product areas, each a Hono sub-app mounted under `/api/:chain` in this order. A
+ * capability adds its area as `api/<area>.ts` and one line here.
+ */
+import type { ApiArea } from "./area.ts";
+import { marketArea } from "./market.ts";
+import { pageViewArea } from "./page-view.ts";
+import { tokensArea } from "./tokens.ts";
+import { tradesArea } from "./trades.ts";
+
+export const AREAS: readonly ApiArea[] = [tokensArea, marketArea, tradesArea, pageViewArea];

@@ -1,0 +1,34 @@
+/**
+ * Page-view area: the signed write `POST /api/{chain}/sofi/page-view {path}` (spec 000 §2 page-view
+ * tracker), which proves the signed-request path end to end: signature first, then the body.
+ */
+import { pageViewBodySchema } from "@sofi/core";
+import { type Context, Hono } from "hono";
+import { requireSignature } from "../auth/verify.ts";
+import { pageViews } from "../db/schema.ts";
+import type { ApiArea, ApiEnv } from "./area.ts";
+import { validJson } from "./validate.ts";
+
+export const pageViewArea: ApiArea = (deps) =>
+  new Hono<ApiEnv>().post(
+    "/sofi/page-view",
+    requireSignature((c) => {
+      const ch = (c as Context<ApiEnv>).var.chain;
+      return {
+        client: ch.client,
+        chainId: ch.config.info.id,
+        domains: deps.config.siweDomains,
+        blocked: deps.config.blockedAddresses,
+      };
+    }),
+    validJson(pageViewBodySchema, "path: "),
+    async (c) => {
+      const { path } = c.req.valid("json");
+      const signer = c.var.signer;
+      const [row] = await deps.db.orm
+        .insert(pageViews)
+        .values({ chainId: c.var.chain.config.info.id, address: signer.address, path })
+        .returning({ id: pageViews.id });
+      return c.json({ ok: true, id: row?.id, address: signer.address }, 201);
+    },
+  );
