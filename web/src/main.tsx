@@ -1,11 +1,11 @@
 import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
-import { AppConfigContext, loadAppConfig } from "./app/config.ts";
-import { applyConfigDefaults, useSettings } from "./app/settings-store.ts";
 import { preloadWallet } from "./app/wallet-host.tsx";
 import { beaconTracker, registerPageViewTracker } from "./features/shell/page-view.ts";
 import { initI18n } from "./i18n/index.ts";
+import { AppConfigContext, loadAppConfig } from "./kernel/config.ts";
+import { applyConfigDefaults, useSettings } from "./kernel/settings-store.ts";
 import "./app/styles.css";
 
 // The wallet slice is a separate chunk: start fetching it now, in parallel with the config.

@@ -4,9 +4,9 @@ import koKR from "antd/es/locale/ko_KR";
 import { useEffect } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { i18next } from "../i18n/index.ts";
+import { useSettings } from "../kernel/settings-store.ts";
 import { Layout } from "./Layout.tsx";
 import { NOT_FOUND_ROUTE, ROUTES } from "./routes.tsx";
-import { useSettings } from "./settings-store.ts";
 import { antdThemeFor } from "./theme.ts";
 import { WalletHost } from "./wallet-host.tsx";
 

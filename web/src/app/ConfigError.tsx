@@ -1,6 +1,6 @@
 import { Button, ConfigProvider, Result } from "antd";
 import { useTranslation } from "react-i18next";
-import { useSettings } from "./settings-store.ts";
+import { useSettings } from "../kernel/settings-store.ts";
 import { antdThemeFor } from "./theme.ts";
 
 /** Shown when GET /api/config fails: the app cannot know its chains without it. */

@@ -2,8 +2,8 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initI18n } from "../i18n/index.ts";
-import { type AppConfig, AppConfigContext } from "./config.ts";
-import { useSettings } from "./settings-store.ts";
+import { type AppConfig, AppConfigContext } from "../kernel/config.ts";
+import { useSettings } from "../kernel/settings-store.ts";
 import { HeaderWalletSlot, WalletHost } from "./wallet-host.tsx";
 
 const config: AppConfig = {

@@ -1,5 +1,6 @@
-import { Component, type ComponentType, createContext, lazy, type ReactNode, Suspense, useContext } from "react";
+import { Component, lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { useWalletSlots } from "../kernel/wallet-slots.ts";
 
 /**
  * The wallet stack (wagmi, viem, TanStack Query, the connectors) is not part of the first route's
@@ -22,14 +23,9 @@ export function preloadWallet(): Promise<WalletModule> {
 
 const WalletRoot = lazy(preloadWallet);
 
-/** What the loaded wallet slice provides to the shell's always-visible parts. */
-export type WalletSlots = { WalletStatus: ComponentType };
-
-export const WalletSlotsContext = createContext<WalletSlots | null>(null);
-
 /** The header's wallet button: the real one once the wallet slice is loaded, a placeholder before. */
 export function HeaderWalletSlot() {
-  const slots = useContext(WalletSlotsContext);
+  const slots = useWalletSlots();
   const { t } = useTranslation("shell");
   if (slots) return <slots.WalletStatus />;
   return (

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type AppConfig, AppConfigContext } from "../../app/config.ts";
-import { DEFAULT_SETTINGS, useSettings } from "../../app/settings-store.ts";
 import { i18next, initI18n } from "../../i18n/index.ts";
-import { useAppModal } from "../shell/modal-store.ts";
+import { type AppConfig, AppConfigContext } from "../../kernel/config.ts";
+import { DEFAULT_SETTINGS, useSettings } from "../../kernel/settings-store.ts";
+import { useAppModal } from "../shell/index.ts";
 import SettingsDrawer, { pageReload } from "./SettingsDrawer.tsx";
 
 const config: AppConfig = {

@@ -3,9 +3,9 @@ import { LOCAL_CHAIN_ID } from "@sofi/protocol";
 import { Drawer, Radio, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { useAppConfig } from "../../app/config.ts";
-import { useSettings } from "../../app/settings-store.ts";
-import { useModal } from "../shell/modal-store.ts";
+import { useAppConfig } from "../../kernel/config.ts";
+import { useSettings } from "../../kernel/settings-store.ts";
+import { useModal } from "../shell/index.ts";
 import { selectableNetworks } from "./networks.ts";
 
 /** Reloads the page; a module-level indirection so tests can observe it. */

@@ -4,7 +4,7 @@ import { Button, Modal } from "antd";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { useMediaQuery } from "../../app/hooks.ts";
+import { useMediaQuery } from "../../kernel/hooks.ts";
 import { type DragSample, dragVelocity, shouldCloseOnDrag } from "./drag.ts";
 
 export type SheetModalProps = {

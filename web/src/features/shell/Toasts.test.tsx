@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, useSettings } from "../../app/settings-store.ts";
 import { initI18n } from "../../i18n/index.ts";
+import { DEFAULT_SETTINGS, useSettings } from "../../kernel/settings-store.ts";
 import { addPopup, clearPopups } from "./popups.ts";
 import { Toasts } from "./Toasts.tsx";
 

@@ -2,7 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled, CloseOutlined, ExportOutlined } f
 import { chainById } from "@sofi/protocol";
 import { Button } from "antd";
 import { useTranslation } from "react-i18next";
-import { useSettings } from "../../app/settings-store.ts";
+import { useSettings } from "../../kernel/settings-store.ts";
 import { isTxPopupContent, type Popup, removePopup, usePopups } from "./popups.ts";
 
 function PopupBody({ popup }: { popup: Popup }) {

@@ -14,3 +14,4 @@ export {
 } from "./popups.ts";
 export { SheetModal, type SheetModalProps } from "./SheetModal.tsx";
 export { SplashSpinner } from "./SplashSpinner.tsx";
+export { Toasts } from "./Toasts.tsx";

@@ -9,8 +9,8 @@ import {
 import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
 import i18next from "i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { useDebouncedValue } from "../../app/hooks.ts";
 import { initI18n } from "../../i18n/index.ts";
+import { useDebouncedValue } from "../../kernel/hooks.ts";
 import { SwapButton } from "./SwapButton.tsx";
 import { useSwapMessage } from "./useSwapMessage.ts";
 

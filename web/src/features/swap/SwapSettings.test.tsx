@@ -2,8 +2,8 @@ import { DEFAULT_DEADLINE_SECONDS, DEFAULT_SLIPPAGE_BPS } from "@sofi/core";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_SETTINGS, useSettings } from "../../app/settings-store.ts";
 import { initI18n } from "../../i18n/index.ts";
+import { DEFAULT_SETTINGS, useSettings } from "../../kernel/settings-store.ts";
 import { ExpertModeConfirm, SwapSettings } from "./SwapSettings.tsx";
 
 /** The page's wiring: the settings ask, the page shows the warning. */

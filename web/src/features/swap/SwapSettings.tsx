@@ -1,7 +1,7 @@
 import { Button, InputNumber, Modal, Space, Switch, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSettings } from "../../app/settings-store.ts";
+import { useSettings } from "../../kernel/settings-store.ts";
 
 const PRESETS_BPS = [10, 50, 100];
 

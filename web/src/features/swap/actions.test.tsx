@@ -14,11 +14,10 @@ import { type Address, maxUint256, type PublicClient, parseEther } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WagmiProvider } from "wagmi";
 import { connect, getPublicClient } from "wagmi/actions";
-import { useSettings } from "../../app/settings-store.ts";
 import { initI18n } from "../../i18n/index.ts";
-import { TransactionUpdater } from "../transactions/TransactionUpdater.tsx";
-import { devAddress, setDevAccountIndex } from "../wallet/dev-wallet.ts";
-import { createWalletConfig, useTransactions } from "../wallet/index.ts";
+import { useSettings } from "../../kernel/settings-store.ts";
+import { TransactionUpdater, useTransactions } from "../transactions/index.ts";
+import { createWalletConfig, devAddress, setDevAccountIndex } from "../wallet/index.ts";
 import { approveToken, sendTrade, sendWrap } from "./actions.ts";
 import { quoteExactIn, quoteExactOut, routeReserves } from "./quote.ts";
 

@@ -10,7 +10,7 @@ import { erc20Abi, sofiAggregatorAbi, weth9Abi } from "@sofi/protocol";
 import { maxUint256, type PublicClient } from "viem";
 import type { Config } from "wagmi";
 import { writeContract } from "wagmi/actions";
-import { trackTransaction, waitForTrackedReceipt } from "../transactions/receipts.ts";
+import { trackTransaction, waitForTrackedReceipt } from "../transactions/index.ts";
 
 /** `signal` stops waiting for receipts (the page unmounts or changes network); the transaction goes on. */
 type Ctx = { config: Config; client: PublicClient; chainId: number; account: `0x${string}`; signal?: AbortSignal };

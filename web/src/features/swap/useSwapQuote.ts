@@ -2,7 +2,7 @@ import { priceImpactBps, QUOTE_DEBOUNCE_MS } from "@sofi/core";
 import type { Deployment } from "@sofi/protocol";
 import { useEffect, useState } from "react";
 import type { PublicClient } from "viem";
-import { useDebouncedValue } from "../../app/hooks.ts";
+import { useDebouncedValue } from "../../kernel/hooks.ts";
 import { type Quote, quoteExactIn, quoteExactOut, routeReserves } from "./quote.ts";
 
 export type QuoteRequest = {

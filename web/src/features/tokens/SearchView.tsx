@@ -2,7 +2,7 @@ import { formatDisplayAmount, isAddress, SEARCH_DEBOUNCE_MS, searchTokens } from
 import { Button, Input, Spin, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useDebouncedValue } from "../../app/hooks.ts";
+import { useDebouncedValue } from "../../kernel/hooks.ts";
 import { useChainTokens, useOnChainToken, useTokenBalances } from "./hooks.ts";
 import { TokenLogo } from "./TokenLogo.tsx";
 import { sameToken, tokenKey, type UiToken } from "./types.ts";

@@ -2,7 +2,7 @@ import { loadDeployment } from "@sofi/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { WagmiProvider } from "wagmi";
-import { type AppConfig, AppConfigContext } from "../../app/config.ts";
+import { type AppConfig, AppConfigContext } from "../../kernel/config.ts";
 import { createWalletConfig } from "../wallet/index.ts";
 
 /** The local chain's real deployment; the RPC URL is unreachable so no chain data arrives. */

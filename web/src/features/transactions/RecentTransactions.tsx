@@ -3,8 +3,8 @@ import { chainById } from "@sofi/protocol";
 import { Button, Flex, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { useConnection } from "wagmi";
-import { useSettings } from "../../app/settings-store.ts";
-import { type TransactionRecord, useTransactions } from "../wallet/transactions.ts";
+import { useSettings } from "../../kernel/settings-store.ts";
+import { type TransactionRecord, useTransactions } from "./store.ts";
 import { useRecentTransactions } from "./useRecentTransactions.ts";
 
 const shortHash = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;

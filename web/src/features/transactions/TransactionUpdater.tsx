@@ -2,11 +2,10 @@ import { shouldCheck } from "@sofi/core";
 import { useEffect, useMemo, useRef } from "react";
 import { type Hash, TransactionReceiptNotFoundError } from "viem";
 import { usePublicClient } from "wagmi";
-import { useSettings } from "../../app/settings-store.ts";
-import { blockPollIntervalMs } from "../shell/block-number.ts";
-import { useTransactions } from "../wallet/transactions.ts";
-import { useLatestBlockNumber, useWatchBlockNumber } from "./block-numbers.ts";
+import { useLatestBlockNumber, useWatchBlockNumber } from "../../kernel/block-number.ts";
+import { useSettings } from "../../kernel/settings-store.ts";
 import { recordReceipt } from "./receipts.ts";
+import { useTransactions } from "./store.ts";
 
 export type TransactionUpdaterProps = {
   /** Head polling interval; default: the chain's block time (the header's block indicator uses the same). */
@@ -27,7 +26,7 @@ export function TransactionUpdater({ pollingIntervalMs }: TransactionUpdaterProp
   const client = usePublicClient({ chainId });
   const txs = useTransactions((s) => s.byChain[chainId]);
   const hasPending = useMemo(() => Object.values(txs ?? {}).some((tx) => !tx.receipt), [txs]);
-  useWatchBlockNumber(client, chainId, pollingIntervalMs ?? blockPollIntervalMs(chainId), hasPending);
+  useWatchBlockNumber(client, chainId, hasPending, pollingIntervalMs);
   const blockNumber = useLatestBlockNumber(chainId);
   const inFlight = useRef(new Set<string>());
 

@@ -10,9 +10,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { devAddress } from "../wallet/dev-wallet.ts";
-import { ANVIL_PRIVATE_KEYS } from "../wallet/index.ts";
-import { useTransactions } from "../wallet/transactions.ts";
+import { ANVIL_PRIVATE_KEYS, devAddress } from "../wallet/index.ts";
 import {
   type ReceiptClient,
   TransactionUntrackedError,
@@ -21,6 +19,7 @@ import {
   waitForReceiptWithRetry,
   waitForTrackedReceipt,
 } from "./receipts.ts";
+import { useTransactions } from "./store.ts";
 
 const chain = {
   id: 31337,

@@ -1,7 +1,7 @@
 import { RECEIPT_RETRY_MAX_MS, RECEIPT_RETRY_MIN_MS, randomWait } from "@sofi/core";
 import { type Hash, type PublicClient, type TransactionReceipt, TransactionReceiptNotFoundError } from "viem";
-import { addPopup } from "../shell/popups.ts";
-import { type NewTransaction, type TransactionRecord, useTransactions } from "../wallet/transactions.ts";
+import { addPopup } from "../shell/index.ts";
+import { type NewTransaction, type TransactionRecord, useTransactions } from "./store.ts";
 
 export type ReceiptInfo = NonNullable<TransactionRecord["receipt"]>;
 

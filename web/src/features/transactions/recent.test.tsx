@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WagmiProvider } from "wagmi";
-import { useSettings } from "../../app/settings-store.ts";
 import { initI18n } from "../../i18n/index.ts";
-import { devAddress } from "../wallet/dev-wallet.ts";
-import { createWalletConfig, useTransactions } from "../wallet/index.ts";
+import { useSettings } from "../../kernel/settings-store.ts";
+import { createWalletConfig, devAddress } from "../wallet/index.ts";
 import { RecentTransactions, txExplorerUrl } from "./RecentTransactions.tsx";
+import { useTransactions } from "./store.ts";
 
 const me = devAddress(1);
 const other = devAddress(2);

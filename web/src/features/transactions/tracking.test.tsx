@@ -14,15 +14,14 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { WagmiProvider } from "wagmi";
-import { useSettings } from "../../app/settings-store.ts";
 import { initI18n } from "../../i18n/index.ts";
-import { clearPopups, usePopups } from "../shell/popups.ts";
-import { Toasts } from "../shell/Toasts.tsx";
-import { devAddress } from "../wallet/dev-wallet.ts";
-import { ANVIL_PRIVATE_KEYS, createWalletConfig, useTransactions } from "../wallet/index.ts";
-import { useBlockNumbers } from "./block-numbers.ts";
+import { useBlockNumbers } from "../../kernel/block-number.ts";
+import { useSettings } from "../../kernel/settings-store.ts";
+import { clearPopups, Toasts, usePopups } from "../shell/index.ts";
+import { ANVIL_PRIVATE_KEYS, createWalletConfig, devAddress } from "../wallet/index.ts";
 import { RecentTransactions } from "./RecentTransactions.tsx";
 import { recordReceipt } from "./receipts.ts";
+import { useTransactions } from "./store.ts";
 import { TransactionUpdater } from "./TransactionUpdater.tsx";
 
 const CHAIN = 31337;

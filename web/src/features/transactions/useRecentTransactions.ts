@@ -1,7 +1,7 @@
 import { recentTransactions } from "@sofi/core";
 import { useMemo } from "react";
-import { useSettings } from "../../app/settings-store.ts";
-import { type TransactionRecord, useTransactions } from "../wallet/transactions.ts";
+import { useSettings } from "../../kernel/settings-store.ts";
+import { type TransactionRecord, useTransactions } from "./store.ts";
 
 /**
  * Transactions of the selected chain added in the last 24 hours, newest first; only `account`'s

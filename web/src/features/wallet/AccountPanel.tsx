@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useChains, useDisconnect } from "wagmi";
-import { RecentTransactions } from "../transactions/RecentTransactions.tsx";
+import { RecentTransactions } from "../transactions/index.ts";
 import { DEV_WALLET_TYPE } from "./dev-wallet.ts";
 import { useWalletState } from "./hooks.ts";
 import { Identicon } from "./Identicon.tsx";

@@ -1,5 +1,5 @@
 import { useConnection } from "wagmi";
-import { SplashSpinner } from "../shell/SplashSpinner.tsx";
+import { SplashSpinner } from "../shell/index.ts";
 
 /** Spec 000 §2: the shell's full-screen spinner while the wallet connects (it appears after 600 ms). */
 export function ConnectingSpinner() {

@@ -3,9 +3,8 @@ import { Alert, Button, Flex, Radio, Spin, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Connector, type CreateConnectorFn, useChains, useConnect, useConnectors } from "wagmi";
-import { useSettings } from "../../app/settings-store.ts";
-import { useModal } from "../shell/modal-store.ts";
-import { SheetModal } from "../shell/SheetModal.tsx";
+import { useSettings } from "../../kernel/settings-store.ts";
+import { SheetModal, useModal } from "../shell/index.ts";
 import { AccountPanel } from "./AccountPanel.tsx";
 import {
   ANVIL_PRIVATE_KEYS,

@@ -2,10 +2,10 @@ import { Button } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEnsName } from "wagmi";
-import { useModal } from "../shell/modal-store.ts";
+import { useModal } from "../shell/index.ts";
+import { pendingTransactions, useTransactions } from "../transactions/index.ts";
 import { useWalletState } from "./hooks.ts";
 import { Identicon } from "./Identicon.tsx";
-import { pendingTransactions, useTransactions } from "./transactions.ts";
 import { shortenAddress, useWalletUi } from "./wallet-ui.ts";
 
 /** The dialog (and the Ant Design parts it uses) loads when first opened, not with the first route. */

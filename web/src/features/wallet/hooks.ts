@@ -2,7 +2,7 @@ import { isBlocked } from "@sofi/core";
 import { chainById } from "@sofi/protocol";
 import { useMemo } from "react";
 import { useChains, useConnection, usePublicClient } from "wagmi";
-import { useAppConfig } from "../../app/config.ts";
+import { useAppConfig } from "../../kernel/config.ts";
 import { useWalletUi } from "./wallet-ui.ts";
 
 /** The wallet's state as the header and dialog present it. */

@@ -5,7 +5,7 @@ import { mainnet } from "viem/chains";
 import { createConfig, createStorage, http, injected, type Transport } from "wagmi";
 import { devWallet } from "./dev-wallet.ts";
 
-/** The shape of one chain in `GET /api/config` (web/src/app/config.ts `AppConfig.chains`). */
+/** The shape of one chain in `GET /api/config` (web/src/kernel/config.ts `AppConfig.chains`). */
 export type ConfiguredChain = {
   id: number;
   suffix: string;

@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type AppConfig, AppConfigContext } from "../../app/config.ts";
-import { useSettings } from "../../app/settings-store.ts";
 import { initI18n } from "../../i18n/index.ts";
-import { useAppModal } from "../shell/modal-store.ts";
+import { type AppConfig, AppConfigContext } from "../../kernel/config.ts";
+import { useSettings } from "../../kernel/settings-store.ts";
+import { useAppModal } from "../shell/index.ts";
+import { useTransactions } from "../transactions/index.ts";
 import { BlockedGate } from "./BlockedGate.tsx";
 import { DEV_WALLET_ACCOUNT_KEY, DEV_WALLET_CONNECTED_KEY, devAddress } from "./dev-wallet.ts";
-import { useTransactions } from "./transactions.ts";
 import { WalletProvider } from "./WalletProvider.tsx";
 import { WalletStatus } from "./WalletStatus.tsx";
 import { shortenAddress, useWalletUi } from "./wallet-ui.ts";

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { useAppModal } from "../shell/modal-store.ts";
+import { useAppModal } from "../shell/index.ts";
 
 export type WalletView = "options" | "pending" | "devAccounts" | "account";
 

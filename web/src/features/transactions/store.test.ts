@@ -1,6 +1,6 @@
 import { ERRORS } from "@sofi/core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { pendingTransactions, useTransactions } from "./transactions.ts";
+import { pendingTransactions, useTransactions } from "./store.ts";
 
 const from = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
