@@ -20,7 +20,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { benchApi, withScratchDatabase } from "./src/api.ts";
-import { measureCeiling, measureRpcFloor } from "./src/ceiling.ts";
+import { measureCeiling, measureRawCeiling, measureRpcFloor } from "./src/ceiling.ts";
 import { type BenchChain, benchChain } from "./src/chain.ts";
 import { benchIndexer, type IndexerResult, PG_URL } from "./src/indexer.ts";
 import { CACHE_DIR, RESULTS_DIR } from "./src/paths.ts";
@@ -118,6 +118,7 @@ try {
       const pairs = chain.deployment.pairs.map((p) => p.address);
       const range = { rpcUrl: chain.rpcUrl, pairs, fromBlock: chain.fromBlock, toBlock: chain.toBlock };
       const ceiling = await measureCeiling(range);
+      const rawCeiling = await measureRawCeiling(range);
       const rpcFloor = await measureRpcFloor(range);
       results.indexer = {
         chain: {
@@ -133,6 +134,7 @@ try {
           generatedInMs: chain.generatedInMs,
         },
         ceiling,
+        rawCeiling,
         rpcFloor,
       };
       log("indexer: backfill into PGlite");

@@ -1,5 +1,7 @@
 import { type Address, createPublicClient, http, parseAbi, toEventSelector } from "viem";
 import { foundry } from "viem/chains";
+import { decodeLogs } from "../../server/src/indexer/decoders.mjs";
+import { SWAP_EVENT, SYNC_EVENT } from "../../server/src/indexer/handlers/uniswap-v2.ts";
 
 export const PAIR_EVENTS = parseAbi([
   "event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
@@ -103,4 +105,49 @@ export async function measureRpcFloor(opts: {
   }
   const ms = performance.now() - t0;
   return { events, ms, eventsPerSec: events / (ms / 1000), fetchMs, jsonMs };
+}
+
+/**
+ * The raw ceiling: the same kind of work the indexer does per range, with no storage: raw
+ * eth_getLogs over fetch, JSON.parse, and the indexer's own decoders (decodeLogs, the code its logs
+ * worker runs) into column arrays; sequential ranges on one thread.
+ */
+export async function measureRawCeiling(opts: {
+  rpcUrl: string;
+  pairs: Address[];
+  fromBlock: number;
+  toBlock: number;
+  blocksPerRequest?: number;
+}): Promise<CeilingResult> {
+  const step = opts.blocksPerRequest ?? 20;
+  const routes = [{ handler: "uniswap-v2", events: [SYNC_EVENT, SWAP_EVENT], addresses: opts.pairs }];
+  let events = 0;
+  let requests = 0;
+  const t0 = performance.now();
+  for (let from = opts.fromBlock; from <= opts.toBlock; from += step) {
+    const to = Math.min(opts.toBlock, from + step - 1);
+    const res = await fetch(opts.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "eth_getLogs",
+        params: [
+          {
+            address: opts.pairs,
+            topics: [[SWAP_TOPIC0, SYNC_TOPIC0]],
+            fromBlock: `0x${from.toString(16)}`,
+            toBlock: `0x${to.toString(16)}`,
+          },
+        ],
+      }),
+    });
+    const body = (await res.json()) as { result?: Parameters<typeof decodeLogs>[0]; error?: { message: string } };
+    if (!body.result) throw new Error(`eth_getLogs: ${body.error?.message ?? "no result"}`);
+    requests++;
+    events += decodeLogs(body.result, routes, new Map()).events;
+  }
+  const ms = performance.now() - t0;
+  return { events, ms, eventsPerSec: events / (ms / 1000), requests, blocksPerRequest: step };
 }

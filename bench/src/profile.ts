@@ -1,19 +1,12 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import type { Hex } from "viem";
+import { type Hex, toEventSelector } from "viem";
 import { createDb, type Db } from "../../server/src/index.ts";
+import { decodeLogs, type HandlerRows } from "../../server/src/indexer/decoders.mjs";
 import { TARGET_LOGS } from "../../server/src/indexer/engine.ts";
+import { SWAP_EVENT, SYNC_EVENT, uniswapV2Handler } from "../../server/src/indexer/handlers/uniswap-v2.ts";
 import { createRpcClient, getRawLogs, type RawLog } from "../../server/src/indexer/rpc.ts";
-import {
-  decodeInto,
-  type EventRows,
-  emptyRows,
-  insertRows,
-  SWAP_TOPIC,
-  SYNC_TOPIC,
-  upsertCandles,
-} from "../../server/src/indexer/uniswap-v2.ts";
 import type { BenchChain } from "./chain.ts";
 import { PG_URL } from "./indexer.ts";
 import { CACHE_DIR } from "./paths.ts";
@@ -27,13 +20,13 @@ export type ComponentProfile = {
   /** The same over 10-block requests (at most 10 × 250 swaps × 2 = 5,000 logs each here). */
   fetchSmallMs: number;
   smallRequests: number;
-  /** The server's decodeInto over every log. */
+  /** The server's decoders (decodeLogs, as the logs worker runs them) over every log. */
   decodeMs: number;
-  /** The server's insertRows + upsertCandles, one transaction per chunk, into a fresh database. */
+  /** The uniswap-v2 handler's insert (rows + candles), one transaction per chunk, into a fresh database. */
   writeMs: { pglite?: number; postgres?: number };
-  /** The part of writeMs spent in upsertCandles (the rest is insertRows and the commit). */
-  candleMs: { pglite?: number; postgres?: number };
 };
+
+const TOPICS = [toEventSelector(SYNC_EVENT), toEventSelector(SWAP_EVENT)];
 
 /**
  * The indexer's three stages measured one at a time with the server's own functions, so the
@@ -50,7 +43,7 @@ export async function profileComponents(chain: BenchChain, logsPerChunk = TARGET
   for (let from = chain.fromBlock; from <= chain.toBlock; from += step) {
     const to = Math.min(chain.toBlock, from + step - 1);
     const t = performance.now();
-    const logs = await getRawLogs(client, addresses, [SYNC_TOPIC, SWAP_TOPIC], from, to);
+    const logs = await getRawLogs(client, addresses, TOPICS, from, to);
     fetchMs += performance.now() - t;
     pending.push(...logs);
     if (pending.length >= logsPerChunk || to === chain.toBlock) {
@@ -67,33 +60,24 @@ export async function profileComponents(chain: BenchChain, logsPerChunk = TARGET
     const from = Number((c[0] as RawLog).blockNumber);
     const to = Number((c[c.length - 1] as RawLog).blockNumber);
     const t = performance.now();
-    await getRawLogs(client, addresses, [SYNC_TOPIC, SWAP_TOPIC], from, to);
+    await getRawLogs(client, addresses, TOPICS, from, to);
     fetchMs += performance.now() - t;
   }
 
+  const routes = [{ handler: uniswapV2Handler.name, events: [SYNC_EVENT, SWAP_EVENT], addresses }];
   const t0 = performance.now();
-  const rows: EventRows[] = [];
+  const rows: HandlerRows[] = [];
   let events = 0;
   for (const c of chunks) {
-    const r = emptyRows();
-    for (const l of c) if (decodeInto(r, l, Number(l.blockTimestamp ?? 0))) events++;
-    rows.push(r);
+    const d = decodeLogs(c, routes, new Map());
+    events += d.events;
+    rows.push(d.out[uniswapV2Handler.name] ?? {});
   }
   const decodeMs = performance.now() - t0;
 
-  const candleMs: ComponentProfile["candleMs"] = {};
-  const write = async (db: Db, kind: "pglite" | "postgres") => {
+  const write = async (db: Db) => {
     const t = performance.now();
-    let candles = 0;
-    for (const r of rows) {
-      await db.transaction(async (tx) => {
-        await insertRows(tx, chain.deployment.chainId, r);
-        const c = performance.now();
-        await upsertCandles(tx, chain.deployment.chainId, r);
-        candles += performance.now() - c;
-      });
-    }
-    candleMs[kind] = candles;
+    for (const r of rows) await db.transaction((tx) => uniswapV2Handler.insert(tx, chain.deployment.chainId, r));
     return performance.now() - t;
   };
   const writeMs: ComponentProfile["writeMs"] = {};
@@ -101,7 +85,7 @@ export async function profileComponents(chain: BenchChain, logsPerChunk = TARGET
   rmSync(dir, { recursive: true, force: true });
   const lite = await createDb({ dataDir: dir });
   try {
-    writeMs.pglite = await write(lite, "pglite");
+    writeMs.pglite = await write(lite);
   } finally {
     await lite.close();
     rmSync(dir, { recursive: true, force: true });
@@ -110,7 +94,7 @@ export async function profileComponents(chain: BenchChain, logsPerChunk = TARGET
     const schema = `bench_profile_${process.pid}_${Date.now().toString(36)}`;
     const db = await createDb({ url: PG_URL, schema });
     try {
-      writeMs.postgres = await write(db, "postgres");
+      writeMs.postgres = await write(db);
     } finally {
       await db.close();
       const c = new pg.Client({ connectionString: PG_URL });
@@ -127,6 +111,5 @@ export async function profileComponents(chain: BenchChain, logsPerChunk = TARGET
     smallRequests,
     decodeMs,
     writeMs,
-    candleMs,
   };
 }
