@@ -10,7 +10,7 @@ import { pageViewBodySchema, tradesQuerySchema } from "@sofi/core";
 import { CHAINS } from "@sofi/protocol";
 import { Hono } from "hono";
 import { createPublicClient, custom } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ApiArea, type ApiEnv, createApp } from "../src/api/app.ts";
 import { AREAS } from "../src/api/areas.ts";
 import { Market } from "../src/api/market.ts";
@@ -68,7 +68,11 @@ describe.each(DB_KINDS)("API areas on %s", (kind) => {
           one: row?.one,
         });
       });
-    const app = build([...AREAS, echoArea]);
+    const failingArea: ApiArea = () =>
+      new Hono<ApiEnv>().get("/fails", () => {
+        throw new Error("boom");
+      });
+    const app = build([...AREAS, echoArea, failingArea]);
     expect(await call(app, `/api/local/echo/hi?user=${USER}`)).toEqual({
       status: 200,
       body: { word: "hi", chainId: 31337, user: USER.toLowerCase(), one: 1 },
@@ -79,6 +83,10 @@ describe.each(DB_KINDS)("API areas on %s", (kind) => {
       body: { error: "Unknown chain: mars" },
     });
     expect(await call(app, "/api/local/echo/hi")).toEqual({ status: 400, body: { error: "Missing user" } });
+    // the app's error handler answers for an area too
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await call(app, "/api/local/fails")).toEqual({ status: 500, body: { error: "Internal server error" } });
+    quiet.mockRestore();
     // the product's areas are still there, and unknown paths still answer the API's 404
     expect((await call(app, "/api/local/sofi/tokens")).status).toBe(200);
     expect(await call(build(), "/api/local/echo/hi")).toEqual({
