@@ -20,6 +20,21 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.m
 export type Row = Record<string, unknown>;
 export type Queryable = { query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]> };
 
+/** A held advisory lock: the leader's right to write. */
+export type Lock = {
+  release(): Promise<void>;
+  /** Resolves when the session holding the lock is gone (connection dropped or terminated). */
+  lost: Promise<void>;
+  /**
+   * Throws inside a transaction unless this session still holds the lock: a leader that lost its
+   * session (and may already have a successor) cannot commit anything more.
+   */
+  fence(tx: Queryable): Promise<void>;
+};
+
+/** How often the lock's connection is checked, so a silently dropped session is noticed. */
+export const LOCK_HEARTBEAT_MS = 2_000;
+
 export type Db = Queryable & {
   kind: "pglite" | "postgres";
   orm: PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,9 +42,9 @@ export type Db = Queryable & {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Tries to take a session-level advisory lock (PostgreSQL: pg_try_advisory_lock on a dedicated
-   * connection held until release). PGlite is single-process: always granted.
+   * connection held until release). PGlite is single-process: always granted, never lost.
    */
-  tryLock(key1: number, key2: number): Promise<(() => Promise<void>) | null>;
+  tryLock(key1: number, key2: number): Promise<Lock | null>;
   close(): Promise<void>;
 };
 
@@ -79,7 +94,7 @@ async function createPgliteDb(dataDir?: string): Promise<Db> {
             (await tx.query<T>(text, params as unknown[])).rows,
         }),
       ),
-    tryLock: async () => async () => {},
+    tryLock: async () => ({ release: async () => {}, lost: new Promise<void>(() => {}), fence: async () => {} }),
     close: () => client.close(),
   };
 }
@@ -125,16 +140,47 @@ async function createPgDb(url: string, schemaName?: string): Promise<Db> {
       const c = new pg.Client({ connectionString: url });
       c.on("error", () => {});
       await c.connect();
-      const r = await c.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS ok", [key1, key2]);
+      const r = await c.query<{ ok: boolean; pid: number }>(
+        "SELECT pg_try_advisory_lock($1, $2) AS ok, pg_backend_pid() AS pid",
+        [key1, key2],
+      );
       if (!r.rows[0]?.ok) {
         await c.end();
         return null;
       }
+      const pid = r.rows[0].pid;
       lockClients.add(c);
-      return async () => {
-        lockClients.delete(c);
-        await c.query("SELECT pg_advisory_unlock($1, $2)", [key1, key2]).catch(() => {});
-        await c.end().catch(() => {});
+      let markLost: () => void = () => {};
+      const lost = new Promise<void>((resolve) => {
+        markLost = resolve;
+      });
+      let released = false;
+      c.on("end", () => markLost());
+      c.on("error", () => markLost());
+      const heartbeat = setInterval(() => {
+        c.query("SELECT 1").catch(() => {
+          markLost();
+          c.end().catch(() => {});
+        });
+      }, LOCK_HEARTBEAT_MS);
+      heartbeat.unref();
+      return {
+        lost,
+        async fence(tx) {
+          const held = await tx.query<{ n: unknown }>(
+            `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND classid::text::bigint = $1
+               AND objid::text::bigint = $2 AND objsubid = 2 AND pid = $3 AND granted`,
+            [key1, key2, pid],
+          );
+          if (released || Number(held[0]?.n) !== 1) throw new Error("indexer lock lost: not committing");
+        },
+        async release() {
+          released = true;
+          clearInterval(heartbeat);
+          lockClients.delete(c);
+          await c.query("SELECT pg_advisory_unlock($1, $2)", [key1, key2]).catch(() => {});
+          await c.end().catch(() => {});
+        },
       };
     },
     async close() {

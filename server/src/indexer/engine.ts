@@ -10,7 +10,7 @@
  */
 import type { Deployment } from "@sofi/protocol";
 import type { PublicClient } from "viem";
-import type { Db, Queryable } from "../db/client.ts";
+import type { Db, Lock, Queryable } from "../db/client.ts";
 import { bulkInsert } from "./bulk.ts";
 import type { EventColumns, HandlerRows, Route } from "./decoders.mjs";
 import { type FetchedLogs, fetchRange, type Header, type RangeJob, type RangeRpc } from "./fetch-range.mjs";
@@ -178,6 +178,8 @@ export class ChainIndexer {
   private readonly rpcUrl: string | undefined;
   private stopped = false;
   private wake: (() => void) | null = null;
+  /** Checked inside every commit and rollback transaction (the leader's lock); none outside leadership. */
+  private fence: ((tx: Queryable) => Promise<void>) | null = null;
 
   constructor(opts: IndexerOptions) {
     this.db = opts.db;
@@ -409,6 +411,7 @@ export class ChainIndexer {
     if (!end) throw new Error(`Missing header of block ${cur.to}`);
     const blockRows = cur.headers.filter((h) => h.number >= head - REORG_WINDOW + 1 || h.number === cur.to);
     await this.db.transaction(async (tx) => {
+      await this.fence?.(tx);
       for (const s of cur.group) await s.handler.insert(tx, this.chainId, cur.out[s.handler.name] ?? {});
       await bulkInsert(tx, "indexer_children", this.chainId, [
         { name: "handler", type: "text", values: cur.children.map((c) => c.handler) },
@@ -497,6 +500,7 @@ export class ChainIndexer {
     const fork = ancestor ? ancestor.blockNumber : Math.min(...this.states.map((s) => s.start)) - 1;
     this.log(`chain ${this.chainId}: reorg detected at ${at}; rolling back to ${fork}`);
     await this.db.transaction(async (tx) => {
+      await this.fence?.(tx);
       for (const h of this.handlers) await h.rollback(tx, this.chainId, fork);
       await tx.query("DELETE FROM indexer_children WHERE chain_id = $1 AND block_number > $2", [this.chainId, fork]);
       await tx.query("DELETE FROM indexer_blocks WHERE chain_id = $1 AND block_number > $2", [this.chainId, fork]);
@@ -541,6 +545,12 @@ export class ChainIndexer {
     this.stopped = true;
     this.wake?.();
   }
+
+  /** Starts a leadership term: later commits must pass `fence`; a stopped indexer may run again. */
+  lead(fence: (tx: Queryable) => Promise<void>): void {
+    this.fence = fence;
+    this.stopped = false;
+  }
 }
 
 export type RunBackfillOptions = {
@@ -576,36 +586,67 @@ export async function runBackfill(opts: RunBackfillOptions): Promise<IndexStats>
 
 /**
  * Runs a chain's indexer as leader: takes the per-chain advisory lock (PostgreSQL), waiting as a
- * hot standby while another process holds it, then follows the chain until stopped.
+ * hot standby while another process holds it, then follows the chain until stopped. When the
+ * lock's session is lost (connection dropped, `pg_terminate_backend`), a successor may already hold
+ * the lock: this indexer stops, every commit it still attempts is refused by the lock's fence, and
+ * it competes for the lock again.
  */
 export function startLeaderIndexer(opts: IndexerOptions & { pollIntervalMs: number; standbyRetryMs?: number }): {
   stop(): Promise<void>;
   indexer: ChainIndexer;
 } {
   const indexer = new ChainIndexer(opts);
-  let release: (() => Promise<void>) | null = null;
+  let lock: Lock | null = null;
   let stopped = false;
+  let wakeStandby: (() => void) | null = null;
   const log = opts.log ?? (() => {});
+  const standby = () =>
+    new Promise<void>((r) => {
+      const t = setTimeout(r, opts.standbyRetryMs ?? 5_000);
+      wakeStandby = () => {
+        clearTimeout(t);
+        r();
+      };
+    });
   const done = (async () => {
     while (!stopped) {
-      release = await opts.db.tryLock(ADVISORY_LOCK_NS, opts.chainId).catch((e: Error) => {
+      lock = await opts.db.tryLock(ADVISORY_LOCK_NS, opts.chainId).catch((e: Error) => {
         log(`chain ${opts.chainId}: lock error: ${e.message}`);
         return null;
       });
-      if (release) break;
-      log(`chain ${opts.chainId}: another indexer holds the lock; standing by`);
-      await new Promise((r) => setTimeout(r, opts.standbyRetryMs ?? 5_000));
+      if (!lock) {
+        log(`chain ${opts.chainId}: another indexer holds the lock; standing by`);
+        await standby();
+        continue;
+      }
+      if (stopped) break;
+      const held = lock;
+      indexer.lead(held.fence);
+      const run = indexer.runLive(opts.pollIntervalMs);
+      let lost = false;
+      await Promise.race([
+        run,
+        held.lost.then(() => {
+          lost = true;
+          indexer.stop();
+        }),
+      ]);
+      await run;
+      if (lost && !stopped) log(`chain ${opts.chainId}: lost the indexer lock's session; stopped, competing again`);
+      await held.release();
+      lock = null;
+      if (lost && !stopped) await standby();
     }
-    if (!stopped) await indexer.runLive(opts.pollIntervalMs);
   })();
   return {
     indexer,
     async stop() {
       stopped = true;
       indexer.stop();
+      wakeStandby?.();
       await done.catch(() => {});
       await indexer.close();
-      if (release) await release();
+      if (lock) await lock.release();
     },
   };
 }
