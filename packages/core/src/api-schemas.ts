@@ -1,7 +1,7 @@
 /** zod schemas (and their types) of the product API's shared endpoints: server validates, web parses. */
 import { z } from "zod";
 import { HISTORY_TYPES } from "./prices.ts";
-import { addressSchema } from "./validation.ts";
+import { addressSchema, queryIntSchema, textProblem, textSchema } from "./validation.ts";
 
 export const tokensQuerySchema = z.object({
   address: addressSchema.optional(),
@@ -20,12 +20,24 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
-export const tickerQuerySchema = z.object({ symbol: z.string({ message: "Missing symbol" }).min(1, "Missing symbol") });
+/** Longest pair symbol a query may name (`BASE-QUOTE`; token symbols are short). */
+export const SYMBOL_MAX_LENGTH = 64;
+
+/** A pair symbol parameter: present, short, no control characters (its shape is checked by parsePairSymbol). */
+const symbolParamSchema = z
+  .string({ message: "Missing symbol" })
+  .min(1, "Missing symbol")
+  .superRefine((v, ctx) => {
+    const problem = textProblem(v, SYMBOL_MAX_LENGTH);
+    if (problem) ctx.addIssue({ code: "custom", message: `symbol ${problem}` });
+  });
+
+export const tickerQuerySchema = z.object({ symbol: symbolParamSchema });
 export const tickerSchema = z.object({ symbol: z.string(), price: z.number(), priceChangePercent: z.number() });
 export type Ticker = z.infer<typeof tickerSchema>;
 
 export const historyQuerySchema = z.object({
-  symbol: z.string({ message: "Missing symbol" }).min(1, "Missing symbol"),
+  symbol: symbolParamSchema,
   type: z.enum(HISTORY_TYPES as [string, ...string[]], { message: "type must be one of day, week, month, year" }),
 });
 export const historyPointSchema = z.object({ ts: z.number().int(), value: z.number() });
@@ -34,13 +46,26 @@ export type HistoryPoint = z.infer<typeof historyPointSchema>;
 export const chainHealthSchema = z.object({
   chain: z.string(),
   chainId: z.number().int(),
+  /** The lowest checkpoint of the chain's indexer handlers (null before any commit). */
   indexedBlock: z.number().int().nullable(),
+  /** The chain's head (null when the RPC did not answer in time). */
   headBlock: z.number().int().nullable(),
+  /** headBlock - indexedBlock (null when either is unknown). */
+  lag: z.number().int().nullable(),
+  /** Seconds since this process's indexer last committed a range (null: no commit yet, or no indexer here). */
+  lastCommitAgeS: z.number().nullable(),
+  /** The indexer's last error on this chain, if any since its last successful commit. */
+  lastError: z.object({ message: z.string(), ageS: z.number(), count: z.number().int() }).nullable(),
+  /** Why this chain is unhealthy; empty when it is fine. */
+  problems: z.array(z.string()),
 });
+/** `GET /api/health`: 200 with ok true, or 503 with ok false and each chain's problems. */
 export const healthSchema = z.object({ ok: z.boolean(), chains: z.array(chainHealthSchema) });
 export type Health = z.infer<typeof healthSchema>;
 
-export const pageViewBodySchema = z.object({ path: z.string().min(1).max(2048) });
+/** Longest page-view path (path plus query string). */
+export const PAGE_VIEW_PATH_MAX = 2048;
+export const pageViewBodySchema = z.object({ path: textSchema(PAGE_VIEW_PATH_MAX, "must be a non-empty string") });
 
 /** Error body of every non-2xx API reply. */
 export const apiErrorSchema = z.object({ error: z.string() });
@@ -53,12 +78,9 @@ export const TRADES_CURSOR_RE = /^\d{1,15}-\d{1,9}$/;
 
 export const tradesQuerySchema = z.object({
   user: z.string({ message: "Missing user" }).pipe(addressSchema),
-  limit: z.coerce
-    .number({ message: `limit must be an integer from 1 to ${TRADES_PAGE_MAX}` })
-    .int(`limit must be an integer from 1 to ${TRADES_PAGE_MAX}`)
-    .min(1, `limit must be an integer from 1 to ${TRADES_PAGE_MAX}`)
-    .max(TRADES_PAGE_MAX, `limit must be an integer from 1 to ${TRADES_PAGE_MAX}`)
-    .default(TRADES_PAGE_DEFAULT),
+  limit: queryIntSchema(1, TRADES_PAGE_MAX, `limit must be an integer from 1 to ${TRADES_PAGE_MAX}`).default(
+    TRADES_PAGE_DEFAULT,
+  ),
   cursor: z
     .string()
     .regex(TRADES_CURSOR_RE, "Invalid cursor")

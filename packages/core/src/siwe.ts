@@ -46,35 +46,101 @@ export type ParsedSignInMessage = {
   domain: string;
   uri: string;
   nonce: string;
+  statement: string | undefined;
   issuedAt: Date;
+  expirationTime: Date | undefined;
+  notBefore: Date | undefined;
 };
 
-/** Parses an EIP-4361 message; null when a required field is missing or malformed. */
-export function parseSignInMessage(message: string): ParsedSignInMessage | null {
+/**
+ * Why `message` is not a strict EIP-4361 message (null when it is one):
+ * - it must be exactly the canonical text of its own fields (viem's `createSiweMessage` prints the
+ *   same message back): nothing appended or prepended, no repeated or reordered lines, no second
+ *   `URI:` line hidden in a statement, times in `toISOString` form;
+ * - no scheme before the domain (`https://host wants you...`): the domain is a bare host[:port];
+ * - the URI is an http(s) URI on the message's own domain (a foreign `URI:` is refused);
+ * - version 1, and no `Resources` / `Request ID` (this API grants no scoped capabilities: a message
+ *   carrying them was made for something else).
+ */
+export function signInMessageProblem(message: string): string | null {
+  const r = strictParse(message);
+  return typeof r === "string" ? r : null;
+}
+
+function strictParse(message: string): ParsedSignInMessage | string {
   let m: ReturnType<typeof parseSiweMessage>;
   try {
     m = parseSiweMessage(message);
   } catch {
-    return null;
+    return "not an EIP-4361 message";
   }
-  if (!m.address || !m.chainId || !m.domain || !m.uri || !m.nonce || !m.issuedAt) return null;
-  if (Number.isNaN(m.issuedAt.getTime())) return null;
+  if (m.scheme !== undefined) return "the domain must not carry a scheme";
+  if (!m.address || !m.chainId || !m.domain || !m.uri || !m.nonce || !m.issuedAt || !m.version)
+    return "a required field is missing";
+  if (m.version !== "1") return "version must be 1";
+  if (m.resources !== undefined || m.requestId !== undefined) return "Resources and Request ID are not accepted";
+  for (const d of [m.issuedAt, m.expirationTime, m.notBefore])
+    if (d !== undefined && Number.isNaN(d.getTime())) return "a time is not an RFC 3339 date-time";
+  let uri: URL;
+  try {
+    uri = new URL(m.uri);
+  } catch {
+    return "the URI is not a URI";
+  }
+  if (uri.protocol !== "http:" && uri.protocol !== "https:") return "the URI must be http or https";
+  if (uri.host !== m.domain.toLowerCase() || uri.username || uri.password) return "the URI is on another domain";
+  let canonical: string;
+  try {
+    canonical = createSiweMessage({
+      address: m.address,
+      chainId: m.chainId,
+      domain: m.domain,
+      uri: m.uri,
+      version: "1",
+      nonce: m.nonce,
+      issuedAt: m.issuedAt,
+      ...(m.statement !== undefined ? { statement: m.statement } : {}),
+      ...(m.expirationTime !== undefined ? { expirationTime: m.expirationTime } : {}),
+      ...(m.notBefore !== undefined ? { notBefore: m.notBefore } : {}),
+    });
+  } catch {
+    return "a field is malformed";
+  }
+  if (canonical !== message) return "the message is not in canonical EIP-4361 form (extra or altered text)";
   return {
     address: m.address,
     chainId: m.chainId,
     domain: m.domain,
     uri: m.uri,
     nonce: m.nonce,
+    statement: m.statement,
     issuedAt: m.issuedAt,
+    expirationTime: m.expirationTime,
+    notBefore: m.notBefore,
   };
+}
+
+/** Parses a strict EIP-4361 message (see `signInMessageProblem`); null when it is not one. */
+export function parseSignInMessage(message: string): ParsedSignInMessage | null {
+  const r = strictParse(message);
+  return typeof r === "string" ? null : r;
 }
 
 /** Allowed clock skew for an issued-at time slightly in the future (client clock ahead). */
 export const SIGNATURE_FUTURE_SKEW_MS = 60_000;
 
-/** True while a message issued at `issuedAt` may still be used (spec: reuse under 8 hours). */
-export function isSignatureFresh(issuedAt: Date, now: number = Date.now()): boolean {
+/**
+ * True while a message issued at `issuedAt` may still be used (spec: reuse under 8 hours). A message
+ * that names its own `Expiration Time` / `Not Before` is held to them as well.
+ */
+export function isSignatureFresh(
+  issuedAt: Date,
+  now: number = Date.now(),
+  bounds: { expirationTime?: Date | undefined; notBefore?: Date | undefined } = {},
+): boolean {
   const t = issuedAt.getTime();
+  if (bounds.expirationTime && now >= bounds.expirationTime.getTime()) return false;
+  if (bounds.notBefore && now < bounds.notBefore.getTime() - SIGNATURE_FUTURE_SKEW_MS) return false;
   return now - t <= SIGNATURE_MAX_AGE_MS && t - now <= SIGNATURE_FUTURE_SKEW_MS;
 }
 

@@ -39,3 +39,49 @@ export function trimAmountDecimals(value: string, decimals: number): string {
   if (dot < 0 || value.length - dot - 1 <= decimals) return value;
   return decimals === 0 ? value.slice(0, dot) : value.slice(0, dot + 1 + decimals);
 }
+
+/** C0 controls (NUL, newline, tab...), DEL and the C1 controls: never valid in a stored text field. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this regex's purpose
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
+/** A UTF-16 surrogate without its pair: not encodable as UTF-8, so no database can store it. */
+const LONE_SURROGATE_RE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Why `value` cannot be stored as a single-line text field of at most `max` characters (null when it
+ * can): control characters (NUL etc.), unpaired surrogates, too long.
+ */
+export function textProblem(value: string, max: number): string | null {
+  if (value.length > max) return `must be at most ${max} characters`;
+  const c = CONTROL_RE.exec(value);
+  if (c) {
+    const code = c[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+    return `must not contain control characters (U+${code} at position ${c.index})`;
+  }
+  if (LONE_SURROGATE_RE.test(value)) return "must be valid Unicode text";
+  return null;
+}
+
+/** A single-line text field: 1 to `max` characters, no control characters, valid Unicode. */
+export const textSchema = (max: number, missing = "must not be empty") =>
+  z
+    .string({ message: missing })
+    .min(1, missing)
+    .superRefine((v, ctx) => {
+      const problem = textProblem(v, max);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+
+/** Only plain decimal digits: `1e2`, `0x10`, `0b11`, ` 5`, `+5`, `5.0` are not numbers here. */
+export const PLAIN_DIGITS_RE = /^\d+$/;
+
+/**
+ * A query-string integer from `min` to `max`, written in plain decimal digits only (the same text,
+ * `message`, for every way it can be wrong).
+ */
+export const queryIntSchema = (min: number, max: number, message: string) =>
+  z
+    .string({ message })
+    .regex(PLAIN_DIGITS_RE, message)
+    .max(String(max).length + 2, message)
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, message).max(max, message));
