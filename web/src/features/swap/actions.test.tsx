@@ -6,7 +6,7 @@
  */
 import { type AnvilHandle, deployAll, getFreePort, seed, startAnvil } from "@sofi/contracts";
 import { minimumAmountOut, priceImpactBps, SWAP_ERRORS } from "@sofi/core";
-import { type Deployment, erc20Abi, uniswapV2Router02Abi } from "@sofi/protocol";
+import { type Deployment, erc20Abi, uniswapV2Router02Abi, weth9Abi } from "@sofi/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "@testing-library/react";
 import { createRoot, type Root } from "react-dom/client";
@@ -16,7 +16,7 @@ import { WagmiProvider } from "wagmi";
 import { connect, getPublicClient } from "wagmi/actions";
 import { initI18n } from "../../i18n/index.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
-import { TransactionUpdater, useTransactions } from "../transactions/index.ts";
+import { sendWrite, TransactionUpdater, useTransactions, WriteError } from "../transactions/index.ts";
 import { createWalletConfig, devAddress, setDevAccountIndex } from "../wallet/index.ts";
 import { approveToken, sendTrade, sendWrap } from "./actions.ts";
 import { quoteExactIn, quoteExactOut, routeReserves } from "./quote.ts";
@@ -318,5 +318,44 @@ describe("approve, trade and wrap with the dev wallet", () => {
     const unwrap = await sendWrap(ctx(), deployment.weth, "unwrap", parseEther("1.5"), "Unwrap 1.5 WETH to ETH");
     expect(await unwrap.done).toBe(true);
     expect((await balanceOf(deployment.weth)) - before).toBe(parseEther("0.5"));
+  });
+
+  it("refreshes the chain reads and the keys a write names once its receipt is in (the transactor)", async () => {
+    const queryClient = new QueryClient();
+    const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated ?? false;
+    for (const key of [
+      ["balance", { chainId: CHAIN }],
+      ["readContracts", { chainId: CHAIN }],
+      ["api", "trades"],
+      ["x"],
+    ]) {
+      queryClient.setQueryData(key, 1);
+    }
+    const sent = await sendWrite(
+      { ...ctx(), queryClient },
+      {
+        call: { address: deployment.weth, abi: weth9Abi, functionName: "deposit", value: 1n },
+        summary: "Wrap 1 wei",
+        invalidate: [["api", "trades"]],
+      },
+    );
+    expect(stale(["balance", { chainId: CHAIN }])).toBe(false);
+    expect(await sent.done).toBe(true);
+    expect(stale(["balance", { chainId: CHAIN }])).toBe(true);
+    expect(stale(["readContracts", { chainId: CHAIN }])).toBe(true);
+    expect(stale(["api", "trades"])).toBe(true);
+    expect(stale(["x"])).toBe(false);
+    expect(useTransactions.getState().byChain[CHAIN]?.[sent.hash]?.summary).toBe("Wrap 1 wei");
+  });
+
+  it("a failed estimate is a WriteError at the estimate stage, and nothing is sent", async () => {
+    const count = Object.keys(useTransactions.getState().byChain[CHAIN] ?? {}).length;
+    const err = await sendWrite(ctx(), {
+      call: { address: deployment.weth, abi: weth9Abi, functionName: "withdraw", args: [maxUint256] },
+      summary: "never sent",
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WriteError);
+    expect((err as WriteError).stage).toBe("estimate");
+    expect(Object.keys(useTransactions.getState().byChain[CHAIN] ?? {}).length).toBe(count);
   });
 });

@@ -1,19 +1,20 @@
+import { type SwapMessage, swapDeadline, swapErrorMessage, swapMessageText, wrapErrorMessage } from "@sofi/core";
+import { sofiAggregatorAbi, weth9Abi } from "@sofi/protocol";
 import {
-  padGas,
-  type SwapMessage,
-  swapDeadline,
-  swapErrorMessage,
-  swapMessageText,
-  wrapErrorMessage,
-} from "@sofi/core";
-import { erc20Abi, sofiAggregatorAbi, weth9Abi } from "@sofi/protocol";
-import { maxUint256, type PublicClient } from "viem";
-import type { Config } from "wagmi";
-import { writeContract } from "wagmi/actions";
-import { trackTransaction, waitForTrackedReceipt } from "../transactions/index.ts";
+  type ContractCall,
+  type Sent,
+  sendApprove,
+  sendWrite,
+  type TransactorContext,
+  WriteError,
+} from "../transactions/index.ts";
 
-/** `signal` stops waiting for receipts (the page unmounts or changes network); the transaction goes on. */
-type Ctx = { config: Config; client: PublicClient; chainId: number; account: `0x${string}`; signal?: AbortSignal };
+/**
+ * The swap's writes (approve, trade, wrap/unwrap), each through the transactions feature's one
+ * transactor (estimate, send, track, popup, refresh after the receipt); this file only builds the
+ * calls and turns failures into the spec's texts (000 §8).
+ */
+type Ctx = TransactorContext;
 
 /** A failure the page shows: `swapMessage` for the user's language, the spec's English text (000 §8) as `message`. */
 export class SwapError extends Error {
@@ -22,24 +23,14 @@ export class SwapError extends Error {
   }
 }
 
-/**
- * Hands the sent transaction to the tracker and resolves once its receipt is stored (true when it
- * succeeded). The TransactionUpdater checks the receipt and shows the popup: one checker, one toast.
- */
-async function track(
-  ctx: Ctx,
-  hash: `0x${string}`,
-  summary: string,
-  approval?: { tokenAddress: string; spender: string },
-): Promise<boolean> {
-  trackTransaction({ hash, from: ctx.account, chainId: ctx.chainId, summary, ...(approval ? { approval } : {}) });
-  const receipt = await waitForTrackedReceipt(ctx.chainId, hash, ctx.signal);
-  return receipt.status === 1;
+/** A transactor failure as the swap path's message (000 §8 "estimate" / "send" texts). */
+function asSwapError(e: unknown): unknown {
+  return e instanceof WriteError ? new SwapError(swapErrorMessage(e.stage, e.cause)) : e;
 }
 
 /**
  * Spec 000 §4 approve: an unlimited approval first; the exact amount when estimating the
- * unlimited one fails. Resolves once the approval is mined.
+ * unlimited one fails. Resolves once the approval is mined (true when it succeeded).
  */
 export async function approveToken(
   ctx: Ctx,
@@ -48,45 +39,13 @@ export async function approveToken(
   amount: bigint,
   summary: string,
 ): Promise<boolean> {
-  let value = maxUint256;
-  let gas: bigint;
+  let sent: Sent;
   try {
-    gas = await ctx.client.estimateContractGas({
-      address: token,
-      abi: erc20Abi,
-      functionName: "approve",
-      args: [spender, maxUint256],
-      account: ctx.account,
-    });
-  } catch {
-    value = amount;
-    try {
-      gas = await ctx.client.estimateContractGas({
-        address: token,
-        abi: erc20Abi,
-        functionName: "approve",
-        args: [spender, amount],
-        account: ctx.account,
-      });
-    } catch (e) {
-      throw new SwapError(swapErrorMessage("estimate", e));
-    }
-  }
-  let hash: `0x${string}`;
-  try {
-    hash = await writeContract(ctx.config, {
-      address: token,
-      abi: erc20Abi,
-      functionName: "approve",
-      args: [spender, value],
-      chainId: ctx.chainId,
-      account: ctx.account,
-      gas: padGas(gas),
-    });
+    sent = await sendApprove(ctx, { token, spender, amount, summary });
   } catch (e) {
-    throw new SwapError(swapErrorMessage("send", e));
+    throw asSwapError(e);
   }
-  return track(ctx, hash, summary, { tokenAddress: token, spender });
+  return sent.done;
 }
 
 export type TradeArgs = {
@@ -121,68 +80,34 @@ export function tradeCall(a: TradeArgs, deadline: bigint) {
 }
 
 /** Estimates (the revert reason gives the spec's text), sends with 10 % padded gas, tracks. */
-export async function sendTrade(
-  ctx: Ctx,
-  a: TradeArgs,
-  summary: string,
-): Promise<{ hash: `0x${string}`; done: Promise<boolean> }> {
+export async function sendTrade(ctx: Ctx, a: TradeArgs, summary: string): Promise<Sent> {
   const block = await ctx.client.getBlock();
   const deadline = swapDeadline(block.timestamp, a.deadlineSeconds, Date.now() / 1000);
-  const call = tradeCall(a, deadline);
-  let gas: bigint;
   try {
-    // biome-ignore lint/suspicious/noExplicitAny: the call is one of three typed aggregator calls
-    gas = await ctx.client.estimateContractGas({ ...(call as any), account: ctx.account });
+    return await sendWrite(ctx, { call: tradeCall(a, deadline) as ContractCall, summary });
   } catch (e) {
-    throw new SwapError(swapErrorMessage("estimate", e));
+    throw asSwapError(e);
   }
-  let hash: `0x${string}`;
-  try {
-    hash = await writeContract(ctx.config, {
-      // biome-ignore lint/suspicious/noExplicitAny: as above
-      ...(call as any),
-      chainId: ctx.chainId,
-      account: ctx.account,
-      gas: padGas(gas),
-    });
-  } catch (e) {
-    throw new SwapError(swapErrorMessage("send", e));
-  }
-  return { hash, done: track(ctx, hash, summary) };
 }
 
-/** WETH9 deposit (wrap) or withdraw (unwrap). Resolves once sent; `done` once mined. */
+/** WETH9 deposit (wrap) or withdraw (unwrap), gas left to the wallet. Resolves once sent; `done` once mined. */
 export async function sendWrap(
   ctx: Ctx,
   weth: `0x${string}`,
   kind: "wrap" | "unwrap",
   amount: bigint,
   summary: string,
-): Promise<{ hash: `0x${string}`; done: Promise<boolean> }> {
-  let hash: `0x${string}`;
+): Promise<Sent> {
+  const call: ContractCall =
+    kind === "wrap"
+      ? { address: weth, abi: weth9Abi, functionName: "deposit", value: amount }
+      : { address: weth, abi: weth9Abi, functionName: "withdraw", args: [amount] };
   try {
-    hash =
-      kind === "wrap"
-        ? await writeContract(ctx.config, {
-            address: weth,
-            abi: weth9Abi,
-            functionName: "deposit",
-            value: amount,
-            chainId: ctx.chainId,
-            account: ctx.account,
-          })
-        : await writeContract(ctx.config, {
-            address: weth,
-            abi: weth9Abi,
-            functionName: "withdraw",
-            args: [amount],
-            chainId: ctx.chainId,
-            account: ctx.account,
-          });
+    return await sendWrite(ctx, { call, summary, estimate: false });
   } catch (e) {
     // Spec 000 §8: wrap failures are logged as "Could not deposit" / "Could not withdraw".
-    console.error(kind === "wrap" ? "Could not deposit" : "Could not withdraw", e);
-    throw new SwapError(wrapErrorMessage(kind, e));
+    const cause = e instanceof WriteError ? e.cause : e;
+    console.error(kind === "wrap" ? "Could not deposit" : "Could not withdraw", cause);
+    throw new SwapError(wrapErrorMessage(kind, cause));
   }
-  return { hash, done: track(ctx, hash, summary) };
 }

@@ -1,4 +1,5 @@
-// Transaction tracking (spec 000 §4). The lead mounts <TransactionUpdater /> once inside the
+// Transaction tracking (spec 000 §4) and the one transactor every write goes through
+// (transactor.ts, useTransactor). The lead mounts <TransactionUpdater /> once inside the
 // wallet provider and places <RecentTransactions /> in the account panel.
 export { RecentTransactions, type RecentTransactionsProps, txExplorerUrl } from "./RecentTransactions.tsx";
 export {
@@ -19,4 +20,21 @@ export {
   useTransactions,
 } from "./store.ts";
 export { TransactionUpdater, type TransactionUpdaterProps } from "./TransactionUpdater.tsx";
+export {
+  type ApproveRequest,
+  CHAIN_READ_QUERY_KEYS,
+  type ContractCall,
+  createTransactor,
+  needsApproval,
+  refreshAfterReceipt,
+  type Sent,
+  sendApprove,
+  sendWrite,
+  type Transactor,
+  type TransactorContext,
+  WriteError,
+  type WriteRequest,
+  type WriteStage,
+} from "./transactor.ts";
 export { useRecentTransactions } from "./useRecentTransactions.ts";
+export { useTransactor, useTransactorContext } from "./useTransactor.ts";

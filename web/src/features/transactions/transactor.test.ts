@@ -1,0 +1,35 @@
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { needsApproval, refreshAfterReceipt, WriteError } from "./transactor.ts";
+
+describe("transactor helpers", () => {
+  it("needs an approval for an ERC-20 whose allowance is unknown or below the amount, never for the native coin", () => {
+    expect(needsApproval({ isNative: true, allowance: undefined, amount: 5n })).toBe(false);
+    expect(needsApproval({ isNative: false, allowance: undefined, amount: 5n })).toBe(true);
+    expect(needsApproval({ isNative: false, allowance: 4n, amount: 5n })).toBe(true);
+    expect(needsApproval({ isNative: false, allowance: 5n, amount: 5n })).toBe(false);
+  });
+
+  it("after a receipt, marks wagmi's chain reads and the named keys stale, nothing else", async () => {
+    const qc = new QueryClient();
+    const keys = [
+      ["balance", { a: 1 }],
+      ["readContract", {}],
+      ["readContracts", {}],
+      ["api", "31337", "trades"],
+      ["other"],
+    ];
+    for (const k of keys) qc.setQueryData(k, 1);
+    await refreshAfterReceipt(qc, [["api", "31337"]]);
+    const stale = keys.map((k) => qc.getQueryState(k)?.isInvalidated);
+    expect(stale).toEqual([true, true, true, true, false]);
+  });
+
+  it("keeps the stage and the cause of a failed write", () => {
+    const cause = new Error("user rejected");
+    const e = new WriteError("send", cause);
+    expect(e.stage).toBe("send");
+    expect(e.cause).toBe(cause);
+    expect(e.message).toBe("user rejected");
+  });
+});

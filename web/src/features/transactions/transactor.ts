@@ -1,0 +1,195 @@
+import { padGas } from "@sofi/core";
+import { erc20Abi } from "@sofi/protocol";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { type Abi, type ContractFunctionArgs, type ContractFunctionName, maxUint256, type PublicClient } from "viem";
+import type { Config } from "wagmi";
+import { writeContract } from "wagmi/actions";
+import { trackTransaction, waitForTrackedReceipt } from "./receipts.ts";
+
+/**
+ * The one way a screen writes to the chain (spec 000 §4): estimate the gas (10 % padding), send
+ * through the connected wallet, hand the hash to the tracker (which checks the receipt at the
+ * spec's cadence and shows the one popup), and once the receipt is in, refresh the reads the write
+ * changed. `approve` is the spec's approval step (unlimited first, the exact amount when the
+ * unlimited one cannot be estimated).
+ *
+ *   const tx = useTransactor();                       // in a component, inside the wallet slice
+ *   if (needsApproval) await (await tx.approve({ token, spender, amount, summary })).done;
+ *   const { hash, done } = await tx.send({ call, summary, invalidate: [["api", "trades"]] });
+ *   done.then((ok) => …);                             // true: mined with status 1
+ *
+ * Failures before the hash exist are thrown as `WriteError` with their stage ("estimate" or
+ * "send") and the wallet's or node's error as `cause`; each feature turns them into its own text.
+ */
+
+/** Where and as whom writes go. `signal` stops the waits (the screen left); the transactions go on. */
+export type TransactorContext = {
+  config: Config;
+  client: PublicClient;
+  chainId: number;
+  account: `0x${string}`;
+  signal?: AbortSignal | undefined;
+  /** When given, queries are refreshed after each receipt (see `WriteRequest.invalidate`). */
+  queryClient?: QueryClient;
+};
+
+/** A contract call as viem/wagmi type it (address, abi, functionName, args, value). */
+export type ContractCall<
+  abi extends Abi = Abi,
+  name extends ContractFunctionName<abi, "nonpayable" | "payable"> = ContractFunctionName<
+    abi,
+    "nonpayable" | "payable"
+  >,
+> = {
+  address: `0x${string}`;
+  abi: abi;
+  functionName: name;
+  args?: ContractFunctionArgs<abi, "nonpayable" | "payable", name>;
+  value?: bigint;
+};
+
+export type WriteRequest = {
+  call: ContractCall;
+  /** The text of the recent-transactions list and of the popup. */
+  summary: string;
+  /** Estimate first and send with the padded estimate (default); false leaves the gas to the wallet. */
+  estimate?: boolean;
+  /** Marks the record as an approval (the swap shows "Approving…" while it is pending). */
+  approval?: { tokenAddress: string; spender: string };
+  /**
+   * Query keys (prefixes) to refresh once the receipt is in, beside the chain reads that always
+   * are (wagmi's balance and contract reads). Use it for API replies the write changes.
+   */
+  invalidate?: QueryKey[];
+};
+
+export type Sent = {
+  hash: `0x${string}`;
+  /** Resolves once the tracker stored the receipt and the reads were refreshed: true when it succeeded. */
+  done: Promise<boolean>;
+};
+
+export type WriteStage = "estimate" | "send";
+
+/** A write that failed before it had a hash: at estimation (a revert) or at sending (rejected, …). */
+export class WriteError extends Error {
+  constructor(
+    readonly stage: WriteStage,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = "WriteError";
+  }
+}
+
+/** wagmi's query keys for chain reads: a write's receipt makes them stale. */
+export const CHAIN_READ_QUERY_KEYS: readonly string[] = ["balance", "readContract", "readContracts"];
+
+/** Refreshes the chain reads and the `extra` keys (prefix match) after a receipt. */
+export async function refreshAfterReceipt(queryClient: QueryClient, extra: QueryKey[] = []): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({
+      predicate: (q) => typeof q.queryKey[0] === "string" && CHAIN_READ_QUERY_KEYS.includes(q.queryKey[0]),
+    }),
+    ...extra.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ]);
+}
+
+async function estimateGas(ctx: TransactorContext, call: ContractCall): Promise<bigint> {
+  try {
+    // biome-ignore lint/suspicious/noExplicitAny: a generic call; its type is checked where it is built
+    return await ctx.client.estimateContractGas({ ...(call as any), account: ctx.account });
+  } catch (e) {
+    throw new WriteError("estimate", e);
+  }
+}
+
+/** Sends with `gas` (padded) or the wallet's own, hands the hash to the tracker, refreshes after the receipt. */
+async function sendAndTrack(
+  ctx: TransactorContext,
+  call: ContractCall,
+  gas: bigint | undefined,
+  record: { summary: string; approval?: { tokenAddress: string; spender: string }; invalidate?: QueryKey[] },
+): Promise<Sent> {
+  let hash: `0x${string}`;
+  try {
+    hash = await writeContract(ctx.config, {
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      ...(call as any),
+      chainId: ctx.chainId,
+      account: ctx.account,
+      ...(gas !== undefined ? { gas: padGas(gas) } : {}),
+    });
+  } catch (e) {
+    throw new WriteError("send", e);
+  }
+  trackTransaction({
+    hash,
+    from: ctx.account,
+    chainId: ctx.chainId,
+    summary: record.summary,
+    ...(record.approval ? { approval: record.approval } : {}),
+  });
+  // The tracker checks the receipt (one checker, one popup); this only waits for what it stores.
+  const done = waitForTrackedReceipt(ctx.chainId, hash, ctx.signal).then(async (receipt) => {
+    if (ctx.queryClient) await refreshAfterReceipt(ctx.queryClient, record.invalidate);
+    return receipt.status === 1;
+  });
+  return { hash, done };
+}
+
+/** Estimates (unless told not to), sends and tracks one write; see the module comment. */
+export async function sendWrite(ctx: TransactorContext, req: WriteRequest): Promise<Sent> {
+  const gas = req.estimate === false ? undefined : await estimateGas(ctx, req.call);
+  return sendAndTrack(ctx, req.call, gas, req);
+}
+
+export type ApproveRequest = {
+  token: `0x${string}`;
+  spender: `0x${string}`;
+  /** What the coming write needs: approved exactly when the unlimited approval cannot be estimated. */
+  amount: bigint;
+  summary: string;
+  invalidate?: QueryKey[];
+};
+
+/**
+ * Spec 000 §4 approve: an unlimited approval first; the exact amount when estimating the
+ * unlimited one fails (UNI/COMP-style tokens). Tracked as an approval of `token` for `spender`.
+ */
+export async function sendApprove(ctx: TransactorContext, req: ApproveRequest): Promise<Sent> {
+  const call = (value: bigint): ContractCall => ({
+    address: req.token,
+    abi: erc20Abi,
+    functionName: "approve",
+    args: [req.spender, value],
+  });
+  let chosen = call(maxUint256);
+  let gas: bigint;
+  try {
+    gas = await estimateGas(ctx, chosen);
+  } catch {
+    chosen = call(req.amount);
+    gas = await estimateGas(ctx, chosen);
+  }
+  return sendAndTrack(ctx, chosen, gas, {
+    summary: req.summary,
+    approval: { tokenAddress: req.token, spender: req.spender },
+    ...(req.invalidate ? { invalidate: req.invalidate } : {}),
+  });
+}
+
+/** Whether `amount` needs an approval first: an ERC-20 whose known allowance is below it. */
+export function needsApproval(opts: { isNative: boolean; allowance: bigint | undefined; amount: bigint }): boolean {
+  if (opts.isNative) return false;
+  return opts.allowance === undefined || opts.allowance < opts.amount;
+}
+
+export type Transactor = {
+  send(req: WriteRequest): Promise<Sent>;
+  approve(req: ApproveRequest): Promise<Sent>;
+};
+
+export function createTransactor(ctx: TransactorContext): Transactor {
+  return { send: (req) => sendWrite(ctx, req), approve: (req) => sendApprove(ctx, req) };
+}
