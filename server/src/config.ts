@@ -15,8 +15,18 @@
  * | MAX_BLOCK_RANGE_<SUFFIX> | 100000 local, 2000 others | widest getLogs range |
  * | BLOCKED_ADDRESSES | – | extra blocked addresses, comma separated (added to the spec's five) |
  * | WEB_DIST | web/dist | built web app served at `/` (if present) |
- * | SIWE_DOMAIN | 127.0.0.1:$PORT,localhost:$PORT | accepted sign-in domains, comma separated |
+ * | PUBLIC_URL | – | the public origin (e.g. https://sofi.example): absolute URLs the API builds, sign-in domain |
+ * | SIWE_DOMAIN | PUBLIC_URL's host, else 127.0.0.1:$PORT,localhost:$PORT | accepted sign-in domains (and Host headers), comma separated |
+ * | TRUST_PROXY | false | honour X-Forwarded-Proto / X-Forwarded-For (only behind a proxy that sets them) |
+ * | HEALTH_MAX_LAG_BLOCKS | 50 | /api/health answers 503 when a chain's index is further behind its head |
+ * | HEALTH_MAX_COMMIT_AGE_S | 120 | ... or when it is behind and the indexer has not committed for this long |
+ * | RATE_LIMIT_PER_IP | 1200 | requests per minute per client IP (token bucket; 0 = off; loopback exempt) |
+ * | RATE_LIMIT_WRITES_PER_ADDRESS | 60 | signed writes per minute per verified address (0 = off) |
+ * | CSP_CONNECT_SRC | – | extra origins the web app may connect to (space or comma separated) |
  * | ROLES | api,indexer | which roles this process runs |
+ *
+ * Binding HOST to anything but loopback requires PUBLIC_URL or SIWE_DOMAIN (otherwise nobody could
+ * sign in from outside, and absolute URLs would name 127.0.0.1).
  *
  * Template for Base (any spec network works the same way with its suffix):
  *   CHAINS=base RPC_URL_BASE=https://mainnet.base.org DEPLOYMENT_BASE=/etc/sofi/8453.json
@@ -51,6 +61,15 @@ export type ServerConfig = {
   blockedAddresses: Set<string>;
   webDist: string;
   siweDomains: string[];
+  /** The public origin (no trailing slash), or null: absolute URLs then come from an allowed Host. */
+  publicUrl: string | null;
+  /** Honour X-Forwarded-Proto / X-Forwarded-For. */
+  trustProxy: boolean;
+  health: { maxLagBlocks: number; maxCommitAgeS: number };
+  /** Requests per minute (0 = no limit). */
+  rateLimit: { perIp: number; writesPerAddress: number };
+  /** Extra CSP connect-src sources. */
+  cspConnectSrc: string[];
   roles: Set<Role>;
 };
 
@@ -70,6 +89,22 @@ const envSchema = z.object({
   BLOCKED_ADDRESSES: z.string().optional(),
   WEB_DIST: z.string().optional(),
   SIWE_DOMAIN: z.string().optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://sofi.example" })
+    .refine((u) => {
+      const url = new URL(u);
+      return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    }, "must be an origin only (scheme, host, optional port), e.g. https://sofi.example")
+    .optional(),
+  TRUST_PROXY: z
+    .enum(["", "0", "1", "false", "true"], { message: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "1" || v === "true"),
+  HEALTH_MAX_LAG_BLOCKS: z.coerce.number().int().min(0).default(50),
+  HEALTH_MAX_COMMIT_AGE_S: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_WRITES_PER_ADDRESS: z.coerce.number().int().min(0).default(60),
+  CSP_CONNECT_SRC: z.string().optional(),
   ROLES: z.string().default("api,indexer"),
 });
 
@@ -126,6 +161,10 @@ export type ConfigOverrides = Partial<Omit<ServerConfig, "chains">> & {
   deployments?: Record<string, Deployment>;
   rpcUrls?: Record<string, string>;
 };
+
+/** Loopback bind addresses: only this machine can connect. */
+export const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+const isLoopbackHost = (h: string) => LOOPBACK_HOSTS.has(h.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(h);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): ServerConfig {
   const parsed = envSchema.safeParse(env);
@@ -190,21 +229,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     if (a && !isAddress(a)) fail(`BLOCKED_ADDRESSES: "${a}" is not an address`);
   }
 
+  const publicUrl = overrides.publicUrl ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null);
+  const siweDomains =
+    overrides.siweDomains ??
+    (e.SIWE_DOMAIN
+      ? e.SIWE_DOMAIN.split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : publicUrl
+        ? [new URL(publicUrl).host]
+        : [`127.0.0.1:${port}`, `localhost:${port}`]);
+  const host = overrides.host ?? e.HOST;
+  if (!isLoopbackHost(host) && !e.SIWE_DOMAIN && !publicUrl && !overrides.siweDomains)
+    fail(
+      `HOST=${host} accepts connections from other machines, but neither PUBLIC_URL nor SIWE_DOMAIN is set: ` +
+        "sign-in messages would have to name 127.0.0.1 and nobody outside could sign in. " +
+        "Set PUBLIC_URL to the address users open (e.g. PUBLIC_URL=https://sofi.example), or bind HOST=127.0.0.1.",
+    );
+  const cspConnectSrc = (e.CSP_CONNECT_SRC ?? "").split(/[\s,]+/).filter(Boolean);
+  for (const src of cspConnectSrc)
+    if (!/^(https?|wss?):\/\/[^\s;'"]+$/.test(src)) fail(`CSP_CONNECT_SRC: "${src}" is not an http(s) or ws(s) origin`);
+
   return {
     port,
-    host: overrides.host ?? e.HOST,
+    host,
     databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL,
     dataDir: overrides.dataDir ?? resolve(REPO_ROOT, e.DATA_DIR ?? ".data"),
     chains,
     blockedAddresses: overrides.blockedAddresses ?? parseBlockedList(e.BLOCKED_ADDRESSES),
     webDist: overrides.webDist ?? resolve(REPO_ROOT, e.WEB_DIST ?? "web/dist"),
-    siweDomains:
-      overrides.siweDomains ??
-      (e.SIWE_DOMAIN
-        ? e.SIWE_DOMAIN.split(",")
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : [`127.0.0.1:${port}`, `localhost:${port}`]),
+    siweDomains,
+    publicUrl,
+    trustProxy: overrides.trustProxy ?? e.TRUST_PROXY,
+    health: overrides.health ?? { maxLagBlocks: e.HEALTH_MAX_LAG_BLOCKS, maxCommitAgeS: e.HEALTH_MAX_COMMIT_AGE_S },
+    rateLimit: overrides.rateLimit ?? {
+      perIp: e.RATE_LIMIT_PER_IP,
+      writesPerAddress: e.RATE_LIMIT_WRITES_PER_ADDRESS,
+    },
+    cspConnectSrc: overrides.cspConnectSrc ?? cspConnectSrc,
     roles: overrides.roles ?? roles,
   };
 }

@@ -1,8 +1,10 @@
 /** Process wiring: database, per-chain runtimes, indexers (leader-elected), HTTP server, shutdown. */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import type { Deployment } from "@sofi/protocol";
-import { type ChainRuntime, createApp } from "./api/app.ts";
+import { type ChainIndexerStatus, type ChainRuntime, createApp } from "./api/app.ts";
 import { Market } from "./api/market.ts";
 import { type ConfigOverrides, loadConfig, type ServerConfig } from "./config.ts";
 import { createDb, type Db } from "./db/client.ts";
@@ -28,6 +30,84 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
+/**
+ * Records what the indexers report (commits through `onCommit`, errors and standby through their
+ * log lines) per chain id, for `/api/health`. The engine's log lines it reads:
+ * `chain <id>: indexer error: …`, `chain <id>: lock error: …`, `chain <id>: … standing by`.
+ */
+export function createIndexerStatus(chainIds: readonly number[], now: () => number = Date.now) {
+  const status = new Map<number, ChainIndexerStatus>(
+    chainIds.map((id) => [id, { startedAt: now(), lastCommitAt: null, lastError: null, standby: false }]),
+  );
+  return {
+    status: status as ReadonlyMap<number, ChainIndexerStatus>,
+    commit(chainId: number) {
+      const s = status.get(chainId);
+      if (!s) return;
+      s.lastCommitAt = now();
+      s.standby = false;
+      if (s.lastError) s.lastError.count = 0;
+    },
+    /** Reads one log line; true when it was about an indexer's state. */
+    log(line: string): boolean {
+      const m = /^chain (\d+): (?:(indexer|lock) error: (.*)|.*(standing by).*)$/.exec(line);
+      const s = m ? status.get(Number(m[1])) : undefined;
+      if (!m || !s) return false;
+      if (m[4]) s.standby = true;
+      else {
+        const message = `${m[2]} error: ${m[3] ?? ""}`;
+        s.lastError = { message, at: now(), count: (s.lastError?.count ?? 0) + 1 };
+      }
+      return true;
+    },
+  };
+}
+
+/** A Node-level error reply (malformed request line, headers too large…) in the API's `{ error }` shape. */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy();
+    return;
+  }
+  const [status, text, error] =
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "Request headers too large"]
+      : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout", "Request timed out"]
+        : [400, "Bad Request", "Malformed HTTP request"];
+  const body = JSON.stringify({ error });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Serves `fetch` over HTTP with every error reply in the API's JSON shape (Node's and the adapter's too). */
+export function listen(
+  fetch: (req: Request, env: unknown) => Response | Promise<Response>,
+  port: number,
+  hostname: string,
+): Promise<{ server: Server; port: number }> {
+  const listener = getRequestListener(fetch, {
+    hostname,
+    // the adapter refused the request before the app saw it (bad Host header, bad URL)
+    errorHandler: (e) =>
+      Response.json(
+        { error: `Malformed HTTP request: ${(e as Error).message}` },
+        { status: 400, headers: { "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" } },
+      ),
+  });
+  const server = createServer(listener);
+  server.on("clientError", (err, socket) => answerClientError(err as NodeJS.ErrnoException, socket as Socket));
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, () => {
+      server.off("error", reject);
+      resolve({ server, port: (server.address() as AddressInfo).port });
+    });
+  });
+}
+
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? ((m: string) => console.log(`[server] ${m}`));
   const config = opts.config ?? loadConfig(opts.env ?? process.env, opts);
@@ -42,6 +122,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     market: new Market(db, cc.info, cc.deployment),
   }));
 
+  const indexing = chains.filter((c) => config.roles.has("indexer") && c.config.deployment);
+  const status = createIndexerStatus(indexing.map((c) => c.config.info.id));
+  const indexerLog = (m: string) => {
+    status.log(m);
+    log(m);
+  };
   const indexers = config.roles.has("indexer")
     ? chains
         .filter((c) => c.config.deployment)
@@ -53,8 +139,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
             client: c.client,
             maxBlockRange: c.config.maxBlockRange,
             pollIntervalMs: c.config.pollIntervalMs,
-            log,
+            log: indexerLog,
             onCommit: (r) => {
+              status.commit(c.config.info.id);
               if (r.events > 0) c.market.invalidate();
             },
           }),
@@ -63,18 +150,13 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   for (const c of chains)
     if (!c.config.deployment) log(`chain ${c.config.info.suffix}: no deployment found; not indexing`);
 
-  let httpServer: ReturnType<typeof serve> | null = null;
+  let httpServer: Server | null = null;
   let port = config.port;
   if (config.roles.has("api")) {
-    const app = createApp({ db, config, chains });
-    await new Promise<void>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-        port = info.port;
-        resolve();
-      });
-      s.once("error", reject);
-      httpServer = s;
-    });
+    const app = createApp({ db, config, chains, indexerStatus: status.status });
+    const l = await listen(app.fetch, config.port, config.host);
+    httpServer = l.server;
+    port = l.port;
   }
   const url = `http://${config.host}:${port}`;
   if (httpServer) log(`API listening on ${url}`);
@@ -88,7 +170,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     stop() {
       stopping ??= (async () => {
         await Promise.all(indexers.map((i) => i.stop()));
-        const s = httpServer as ReturnType<typeof serve> | null;
+        const s = httpServer as Server | null;
         if (s) {
           await new Promise<void>((r) => {
             s.close(() => r());

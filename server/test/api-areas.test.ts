@@ -126,18 +126,30 @@ describe.each(DB_KINDS)("API areas on %s", (kind) => {
 
   it("reports health's indexed block as the lowest of the chain's checkpoints, null before any", async () => {
     const app = build();
-    expect(await call(app, "/api/health")).toEqual({
-      status: 200,
-      body: { ok: false, chains: [{ chain: "local", chainId: 31337, indexedBlock: null, headBlock: 42 }] },
+    const health = (indexedBlock: number | null, lag: number | null, problems: string[]) => ({
+      status: problems.length ? 503 : 200,
+      body: {
+        ok: problems.length === 0,
+        chains: [
+          {
+            chain: "local",
+            chainId: 31337,
+            indexedBlock,
+            headBlock: 42,
+            lag,
+            lastCommitAgeS: null,
+            lastError: null,
+            problems,
+          },
+        ],
+      },
     });
+    expect(await call(app, "/api/health")).toEqual(health(null, null, ["nothing indexed yet"]));
     await db.query(
       `INSERT INTO indexer_checkpoints (chain_id, indexer, block_number, block_hash)
        VALUES (31337, 'uniswap-v2', 40, '0x01'), (31337, 'aggregator', 37, '0x02'), (1, 'uniswap-v2', 5, '0x03')`,
     );
-    expect(await call(app, "/api/health")).toEqual({
-      status: 200,
-      body: { ok: true, chains: [{ chain: "local", chainId: 31337, indexedBlock: 37, headBlock: 42 }] },
-    });
+    expect(await call(app, "/api/health")).toEqual(health(37, 5, []));
   });
 });
 

@@ -65,7 +65,18 @@ describe.each(DB_KINDS)("API on %s", (kind) => {
     const head = Number(await chain.wallet.getBlockNumber());
     expect(body).toEqual({
       ok: true,
-      chains: [{ chain: "local", chainId: 31337, indexedBlock: head, headBlock: head }],
+      chains: [
+        {
+          chain: "local",
+          chainId: 31337,
+          indexedBlock: head,
+          headBlock: head,
+          lag: 0,
+          lastCommitAgeS: null,
+          lastError: null,
+          problems: [],
+        },
+      ],
     });
   });
 

@@ -3,8 +3,9 @@
  * middleware, and the signer once a write's signature is verified) and the app's deps (db, config,
  * chains). An area is a Hono sub-app mounted under `/api/:chain`; areas.ts lists them.
  */
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { PublicClient } from "viem";
+import type { TokenBuckets } from "../auth/rate-limit.ts";
 import type { AuthVariables } from "../auth/verify.ts";
 import type { ChainConfig, ServerConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
@@ -12,14 +13,63 @@ import type { Market } from "./queries/market.ts";
 
 export type ChainRuntime = { config: ChainConfig; client: PublicClient; market: Market };
 
-export type AppDeps = {
-  db: Db;
-  config: Pick<ServerConfig, "blockedAddresses" | "siweDomains" | "webDist">;
-  chains: ChainRuntime[];
+/** What this process's indexer last did on a chain (server.ts records it from the indexer's callbacks). */
+export type ChainIndexerStatus = {
+  /** When this process started indexing the chain (ms). */
+  startedAt: number;
+  lastCommitAt: number | null;
+  /** The last error, and how many errors since the last commit. */
+  lastError: { message: string; at: number; count: number } | null;
+  /** Another process holds the chain's indexer lock (this one waits as a hot standby). */
+  standby: boolean;
 };
 
-/** `c.var.chain` is set for every route under `/api/:chain`; `c.var.signer` after `requireSignature`. */
-export type ApiEnv = { Variables: AuthVariables & { chain: ChainRuntime } };
+export type AppDeps = {
+  db: Db;
+  config: Pick<
+    ServerConfig,
+    | "blockedAddresses"
+    | "siweDomains"
+    | "webDist"
+    | "publicUrl"
+    | "trustProxy"
+    | "health"
+    | "rateLimit"
+    | "cspConnectSrc"
+  >;
+  chains: ChainRuntime[];
+  /** Indexer status by chain id, when this process runs the indexer role. */
+  indexerStatus?: ReadonlyMap<number, ChainIndexerStatus>;
+};
+
+/** Per-process rate limits (auth/rate-limit.ts), shared by every area. */
+export type ApiLimits = { writes: TokenBuckets; verifications: TokenBuckets };
+
+/**
+ * `c.var.chain` is set for every route under `/api/:chain`; `c.var.signer` after `requireSignature`;
+ * `c.var.clientIp` and `c.var.limits` on every request.
+ */
+export type ApiEnv = { Variables: AuthVariables & { chain: ChainRuntime; clientIp: string; limits: ApiLimits } };
 
 /** One product area: builds its sub-app (paths relative to `/api/:chain`) from the app's deps. */
 export type ApiArea = (deps: AppDeps) => Hono<ApiEnv>;
+
+/**
+ * The origin absolute URLs are built on (token logos): PUBLIC_URL when configured; otherwise the
+ * request's Host only when it is one of the configured sign-in domains (never an arbitrary Host:
+ * a shared cache would keep a poisoned reply), else the first of them. The scheme is the request's,
+ * or X-Forwarded-Proto's only when TRUST_PROXY is set.
+ */
+export function publicOrigin(c: Context, config: AppDeps["config"]): string {
+  if (config.publicUrl) return config.publicUrl;
+  const url = new URL(c.req.url);
+  let proto = url.protocol.replace(":", "");
+  if (config.trustProxy) {
+    const fwd = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+    if (fwd === "http" || fwd === "https") proto = fwd;
+  }
+  const host = c.req.header("host")?.toLowerCase();
+  const allowed = config.siweDomains.map((d) => d.toLowerCase());
+  const chosen = host && allowed.includes(host) ? host : allowed[0];
+  return chosen ? `${proto}://${chosen}` : url.origin;
+}

@@ -1,24 +1,31 @@
 /**
  * Page-view area: the signed write `POST /api/{chain}/sofi/page-view {path}` (spec 000 §2 page-view
- * tracker), which proves the signed-request path end to end: signature first, then the body.
+ * tracker), which proves the signed-request path end to end: body size first (413 before reading
+ * more), then the signature, then the body.
  */
 import { pageViewBodySchema } from "@sofi/core";
 import { type Context, Hono } from "hono";
 import { requireSignature } from "../auth/verify.ts";
 import { pageViews } from "../db/schema.ts";
 import type { ApiArea, ApiEnv } from "./area.ts";
-import { validJson } from "./validate.ts";
+import { limitBody, validJson } from "./validate.ts";
+
+/** `{"path": ...}` with the longest path (2,048 characters, some of them escaped) fits well within. */
+export const PAGE_VIEW_BODY_MAX = 4 * 1024;
 
 export const pageViewArea: ApiArea = (deps) =>
   new Hono<ApiEnv>().post(
     "/sofi/page-view",
+    limitBody(PAGE_VIEW_BODY_MAX),
     requireSignature((c) => {
-      const ch = (c as Context<ApiEnv>).var.chain;
+      const { chain: ch, limits, clientIp } = (c as Context<ApiEnv>).var;
       return {
         client: ch.client,
         chainId: ch.config.info.id,
         domains: deps.config.siweDomains,
         blocked: deps.config.blockedAddresses,
+        writeLimiter: limits.writes,
+        allowRpc: () => limits.verifications.take(clientIp),
       };
     }),
     validJson(pageViewBodySchema, "path: "),

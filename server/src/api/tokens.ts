@@ -6,17 +6,17 @@ import { type ApiToken, tokensQuerySchema } from "@sofi/core";
 import type { TokenDeployment } from "@sofi/protocol";
 import { Hono } from "hono";
 import { getAddress } from "viem";
-import type { ApiArea, ApiEnv } from "./area.ts";
+import { type ApiArea, type ApiEnv, publicOrigin } from "./area.ts";
 import { validQuery } from "./validate.ts";
 
-export const tokensArea: ApiArea = () =>
+export const tokensArea: ApiArea = (deps) =>
   new Hono<ApiEnv>().get("/sofi/tokens", validQuery(tokensQuerySchema), async (c) => {
     const q = c.req.valid("query");
     const { market } = c.var.chain;
     let tokens = market.tokens;
     if (q.address) tokens = tokens.filter((t) => t.address === q.address);
     const prices = await market.usdPrices();
-    const list = toApiTokens(market.chain.id, tokens, prices, new URL(c.req.url).origin);
+    const list = toApiTokens(market.chain.id, tokens, prices, publicOrigin(c, deps.config));
     if (q.format === "tokenlist") return c.json(buildTokenList(market.chain.name, list));
     return c.json(list);
   });

@@ -4,7 +4,8 @@
  * which is the spec's error text as core's schemas word it.
  */
 import { zValidator } from "@hono/zod-validator";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { ZodType } from "zod";
 
 type Issues = { issues: readonly { message: string }[] };
@@ -53,3 +54,15 @@ export function validJson<T extends ZodType>(schema: T, prefix = "") {
   };
   return middleware;
 }
+
+/**
+ * A body limit (hono's bodyLimit): a declared Content-Length over `maxBytes` answers 413 at once,
+ * a streamed body is counted while it arrives and answered 413 as soon as it passes `maxBytes`
+ * (nothing more is read; the connection closes).
+ */
+export const limitBody = (maxBytes: number): MiddlewareHandler =>
+  bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) =>
+      c.json({ error: `Request body too large: at most ${maxBytes} bytes` }, 413, { Connection: "close" }),
+  });

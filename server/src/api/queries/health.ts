@@ -19,3 +19,47 @@ export async function indexedBlock(q: Queryable, chainId: number): Promise<numbe
 export async function headBlock(client: PublicClient): Promise<number> {
   return Number(await client.getBlockNumber({ cacheTime: 0 }));
 }
+
+export type HealthThresholds = { maxLagBlocks: number; maxCommitAgeS: number };
+
+export type IndexerActivity = {
+  startedAt: number;
+  lastCommitAt: number | null;
+  lastError: { message: string; at: number; count: number } | null;
+  standby: boolean;
+};
+
+/**
+ * One chain's health: lag (head - indexed), seconds since this process's last commit, the last
+ * error, and the problems that make it unhealthy:
+ * - the head or the indexed block is unknown (RPC silent, nothing indexed yet);
+ * - the lag passes `maxLagBlocks`;
+ * - the index is behind and this process's indexer (when it leads here) has not committed for
+ *   `maxCommitAgeS` (since its start, before its first commit). An idle chain (lag 0) needs no commit.
+ */
+export function assessChain(
+  indexed: number | null,
+  head: number | null,
+  activity: IndexerActivity | undefined,
+  t: HealthThresholds,
+  now: number,
+) {
+  const lag = indexed !== null && head !== null ? Math.max(0, head - indexed) : null;
+  const ageS = (ms: number) => Math.round((now - ms) / 100) / 10;
+  const lastCommitAgeS = activity?.lastCommitAt != null ? ageS(activity.lastCommitAt) : null;
+  const problems: string[] = [];
+  if (head === null) problems.push("chain head unknown: the RPC did not answer");
+  if (indexed === null) problems.push("nothing indexed yet");
+  if (lag !== null && lag > t.maxLagBlocks) problems.push(`indexer ${lag} blocks behind (more than ${t.maxLagBlocks})`);
+  if (activity && !activity.standby && lag !== null && lag > 0) {
+    const since = ageS(activity.lastCommitAt ?? activity.startedAt);
+    if (since > t.maxCommitAgeS)
+      problems.push(
+        `no indexer commit for ${Math.round(since)} s while ${lag} blocks behind (more than ${t.maxCommitAgeS} s)`,
+      );
+  }
+  const lastError = activity?.lastError
+    ? { message: activity.lastError.message, ageS: ageS(activity.lastError.at), count: activity.lastError.count }
+    : null;
+  return { lag, lastCommitAgeS, lastError, problems };
+}
