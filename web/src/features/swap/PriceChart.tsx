@@ -1,7 +1,8 @@
-import { TICKER_REFRESH_MS } from "@sofi/core";
+import { historyPointSchema, TICKER_REFRESH_MS, tickerSchema } from "@sofi/core";
 import { Segmented, Spin, Typography } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useApiQuery } from "../../kernel/api.ts";
 import {
   CHART_RANGES,
   type ChartPoint,
@@ -10,7 +11,6 @@ import {
   formatChartPrice,
   formatDateTime,
   normalisePoints,
-  type Ticker,
 } from "./chart-data.ts";
 
 const TEAL = "#14b8a6";
@@ -22,69 +22,55 @@ function tooltipLeft(x: number, width: number): number {
   return Math.min(Math.max(x, TOOLTIP_HALF_WIDTH), Math.max(TOOLTIP_HALF_WIDTH, width - TOOLTIP_HALF_WIDTH));
 }
 const PURPLE = "#8b5cf6";
-
-async function getJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { headers: { accept: "application/json" } });
-  if (!res.ok) {
-    console.warn(`GET ${url} failed: ${res.status}`);
-    return null;
-  }
-  return res.json();
-}
+const historySchema = historyPointSchema.array();
 
 /** Chart mode: pair, current price, 24 h change, timestamp, range buttons and a price line. */
 export function PriceChart(props: { suffix: string; symbol: string | null; refresh: number; dark: boolean }) {
   const { t } = useTranslation("swap");
   const [range, setRange] = useState<ChartRange>("day");
-  const [ticker, setTicker] = useState<Ticker | null>(null);
-  const [points, setPoints] = useState<ChartPoint[] | null>(null);
   const [hover, setHover] = useState<(ChartPoint & { x: number; y: number }) | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const { suffix, symbol, refresh } = props;
 
   // Ticker: every 10 s and on refresh. A refresh keeps the shown price until the new one arrives;
-  // another pair starts from "--".
-  const tickerKey = `${suffix}|${symbol}`;
-  const shownTickerKey = useRef(tickerKey);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh re-runs on purpose
-  useEffect(() => {
-    if (shownTickerKey.current !== tickerKey) {
-      shownTickerKey.current = tickerKey;
-      setTicker(null);
-    }
-    if (!symbol) return;
-    let alive = true;
-    const load = () =>
-      getJson(`/api/${suffix}/proxy/ticker/24hr?symbol=${encodeURIComponent(symbol)}`)
-        .then((body) => {
-          const b = body as Partial<Ticker> | null;
-          if (alive && b && typeof b.price === "number")
-            setTicker({ price: b.price, priceChangePercent: Number(b.priceChangePercent ?? 0) });
-        })
-        .catch(() => undefined);
-    load();
-    const id = setInterval(load, TICKER_REFRESH_MS);
-    return () => {
-      alive = false;
-      clearInterval(id);
-    };
-  }, [suffix, symbol, refresh, tickerKey]);
+  // another pair starts from "--" (its own query).
+  const tickerQuery = useApiQuery({
+    chain: suffix,
+    path: "/proxy/ticker/24hr",
+    params: { symbol: symbol ?? undefined },
+    schema: tickerSchema,
+    enabled: !!symbol,
+    refetchIntervalMs: TICKER_REFRESH_MS,
+  });
+  const ticker = symbol ? (tickerQuery.data ?? null) : null;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh re-runs on purpose
+  // History: a new pair or range shows the spinner until its points arrive; a failed read shows
+  // "No Data Available".
+  const historyQuery = useApiQuery({
+    chain: suffix,
+    path: "/v2/proxy/history",
+    params: { symbol: symbol ?? undefined, type: range },
+    schema: historySchema,
+    enabled: !!symbol,
+  });
+  const history = historyQuery.data;
+  const historyFailed = historyQuery.isError;
+  const points: ChartPoint[] | null = useMemo(
+    () => (!symbol || historyFailed ? [] : history ? normalisePoints(history) : null),
+    [symbol, history, historyFailed],
+  );
+
+  // The refresh button asks both again (the shown values stay until the new ones arrive).
+  const { refetch: refetchTicker } = tickerQuery;
+  const { refetch: refetchHistory } = historyQuery;
+  const seenRefresh = useRef(refresh);
   useEffect(() => {
-    setPoints(null);
-    if (!symbol) {
-      setPoints([]);
-      return;
-    }
-    let alive = true;
-    getJson(`/api/${suffix}/v2/proxy/history?symbol=${encodeURIComponent(symbol)}&type=${range}`)
-      .then((body) => alive && setPoints(normalisePoints(body)))
-      .catch(() => alive && setPoints([]));
-    return () => {
-      alive = false;
-    };
-  }, [suffix, symbol, range, refresh]);
+    if (seenRefresh.current === refresh) return;
+    seenRefresh.current = refresh;
+    if (!symbol) return;
+    void refetchTicker();
+    void refetchHistory();
+  }, [refresh, symbol, refetchTicker, refetchHistory]);
 
   useEffect(() => {
     const el = box.current;
