@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { PlaceholderScreen } from "./screens.ts";
+import "./placeholders.css";
 
 /** Title and a short "coming next" note for a screen a later issue owns. */
 export default function ComingNext({ screen }: { screen: PlaceholderScreen }) {

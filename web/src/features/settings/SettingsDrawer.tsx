@@ -7,6 +7,7 @@ import { useAppConfig } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { useModal } from "../shell/index.ts";
 import { selectableNetworks } from "./networks.ts";
+import "./settings.css";
 
 /** Reloads the page; a module-level indirection so tests can observe it. */
 export const pageReload = { reload: () => window.location.reload() };

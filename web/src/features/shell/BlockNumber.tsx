@@ -7,6 +7,7 @@ import { useLatestBlockNumber, useWatchBlockNumber } from "../../kernel/block-nu
 import { chainConfig, useAppConfig } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { blockExplorerUrl } from "./block-number.ts";
+import "./block-number.css";
 
 /** One client per RPC URL for the page's lifetime, shared across remounts. */
 const clients = new Map<string, Client>();

@@ -6,6 +6,7 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useMediaQuery } from "../../kernel/hooks.ts";
 import { type DragSample, dragVelocity, shouldCloseOnDrag } from "./drag.ts";
+import "./sheet-modal.css";
 
 export type SheetModalProps = {
   open: boolean;

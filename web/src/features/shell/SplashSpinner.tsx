@@ -2,6 +2,7 @@ import { SPLASH_SPINNER_DELAY_MS } from "@sofi/core";
 import { Spin } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import "./splash-spinner.css";
 
 /** Full-screen spinner that appears only after `active` has stayed true for 600 ms (spec 000 §2). */
 export function SplashSpinner({ active, delayMs = SPLASH_SPINNER_DELAY_MS }: { active: boolean; delayMs?: number }) {

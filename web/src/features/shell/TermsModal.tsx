@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Modal, Spin } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTermsStore } from "./terms-store.ts";
+import "./terms.css";
 
 type Load = { state: "loading" } | { state: "ok"; text: string } | { state: "error" };
 

@@ -4,6 +4,7 @@ import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { isTxPopupContent, type Popup, removePopup, usePopups } from "./popups.ts";
+import "./toasts.css";
 
 function PopupBody({ popup }: { popup: Popup }) {
   const { t } = useTranslation("shell");
