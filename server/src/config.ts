@@ -92,8 +92,8 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://sofi.example" })
     .refine((u) => {
-      const url = new URL(u);
-      return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+      const url = URL.parse(u);
+      return !url || (url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password);
     }, "must be an origin only (scheme, host, optional port), e.g. https://sofi.example")
     .optional(),
   TRUST_PROXY: z
