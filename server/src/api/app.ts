@@ -37,6 +37,14 @@ const WALLET_FRAME_SRC = [
   "https://secure.walletconnect.org",
 ];
 
+/**
+ * 'unsafe-eval' is in script-src for one reason: core's token-list validation compiles the Uniswap
+ * token-list JSON schema with ajv in the browser (ajv generates code with `new Function`). Checked in
+ * Chromium: without it, every token list fails validation. Drop this once the validator is
+ * precompiled (ajv standalone code at build time); inline scripts stay refused either way.
+ */
+export const SCRIPT_EVAL = "'unsafe-eval'";
+
 /** Replies to API paths and to errors are never cached; responses to the JSON API are not documents. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -79,7 +87,7 @@ function originSources(url: string): string[] {
 
 /**
  * The web app's Content-Security-Policy. Scripts: own origin plus the hashes of index.html's inline
- * scripts (no 'unsafe-inline', no eval). Styles: 'unsafe-inline', because Ant Design's CSS-in-JS
+ * scripts (no 'unsafe-inline'; 'unsafe-eval' only for ajv, see SCRIPT_EVAL). Styles: 'unsafe-inline', because Ant Design's CSS-in-JS
  * inserts `<style>` elements at run time. connect-src: the API, each chain's public RPC, the wallets'
  * origins, and any https origin (users import token lists from any https URL, spec 000 §4).
  */
@@ -93,7 +101,7 @@ export function appCsp(deps: AppDeps, scriptHashes: readonly string[]): string {
   ]);
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
+    `script-src 'self' ${SCRIPT_EVAL} ${scriptHashes.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data: https://fonts.reown.com",
