@@ -1,6 +1,7 @@
 import type { SwapButtonState, SwapMessage } from "@sofi/core";
 import { Button } from "antd";
 import { useTranslation } from "react-i18next";
+import { mainButtonView } from "./rules.ts";
 import { useSwapMessage } from "./useSwapMessage.ts";
 
 /** The main button of the swap card, in the spec's priority (the state comes from `swapButtonState`). */
@@ -14,66 +15,11 @@ export function SwapButton(props: {
 }) {
   const { t } = useTranslation("swap");
   const message = useSwapMessage();
-  const { state, wrap, wrapError, busy } = props;
-  let label: string;
-  let disabled = false;
-  let loading = false;
-  let danger = false;
-  if (wrap) {
-    label = wrapError ? message(wrapError) : busy === "wrap" ? t(wrap === "wrap" ? "wrapping" : "unwrapping") : t(wrap);
-    disabled = !!wrapError || busy === "wrap";
-    loading = busy === "wrap";
-  } else {
-    switch (state.kind) {
-      case "error":
-        label = message(state.message);
-        disabled = true;
-        break;
-      case "loading":
-        label = t("fetchingQuote");
-        disabled = true;
-        loading = true;
-        break;
-      case "approve":
-        label = t("approve", { symbol: props.inputSymbol });
-        disabled = busy !== null;
-        break;
-      case "approving":
-        label = t("approving", { symbol: props.inputSymbol });
-        disabled = true;
-        loading = true;
-        break;
-      case "quoteFailed":
-        label = t("priceUnavailable");
-        disabled = true;
-        break;
-      case "readFailed":
-        label = t("readFailed");
-        disabled = true;
-        break;
-      case "resolving":
-        label = t("resolvingRecipient");
-        disabled = true;
-        loading = true;
-        break;
-      case "checking":
-        label = t("checking");
-        disabled = true;
-        loading = true;
-        break;
-      case "impactTooHigh":
-        label = t("impactTooHigh");
-        disabled = true;
-        danger = true;
-        break;
-      case "swap":
-        label = busy === "swap" ? t("swapping") : state.anyway ? t("swapAnyway") : t("swap");
-        danger = state.anyway;
-        disabled = busy !== null;
-        loading = busy === "swap";
-        break;
-    }
-  }
+  const { state, wrap, wrapError } = props;
+  const view = mainButtonView(state, wrap, wrapError, props.busy);
+  const label =
+    "message" in view.label ? message(view.label.message) : t(view.label.key, { symbol: props.inputSymbol });
+  const { disabled, loading, danger } = view;
   return (
     <Button
       type="primary"

@@ -11,6 +11,7 @@ import {
   formatImpact,
   hasPendingApproval,
   keepOnChain,
+  mainButtonView,
   needsConfirmWord,
   pickToken,
   quoteChangedUnder,
@@ -150,5 +151,43 @@ describe("swap rules", () => {
     expect(quoteNotice({ ...base, hasQuote: true })).toBeNull();
     expect(quoteNotice({ ...base, wrap: true })).toBeNull();
     expect(quoteNotice({ ...base, hasRequest: false })).toBeNull();
+  });
+
+  it("the main button: label, off, busy and red for each state, and the wrap mode", () => {
+    const v = mainButtonView;
+    expect(v({ kind: "error", message: { key: "enterAmount" } }, null, null, null)).toEqual({
+      label: { message: { key: "enterAmount" } },
+      disabled: true,
+      loading: false,
+      danger: false,
+    });
+    expect(v({ kind: "approve" }, null, null, null)).toMatchObject({ label: { key: "approve" }, disabled: false });
+    expect(v({ kind: "approve" }, null, null, "swap")).toMatchObject({ disabled: true });
+    expect(v({ kind: "approving" }, null, null, null)).toMatchObject({ disabled: true, loading: true });
+    expect(v({ kind: "impactTooHigh" }, null, null, null)).toMatchObject({ disabled: true, danger: true });
+    expect(v({ kind: "swap", anyway: false }, null, null, null)).toMatchObject({
+      label: { key: "swap" },
+      danger: false,
+    });
+    expect(v({ kind: "swap", anyway: true }, null, null, null)).toMatchObject({
+      label: { key: "swapAnyway" },
+      danger: true,
+    });
+    expect(v({ kind: "swap", anyway: false }, null, null, "swap")).toMatchObject({
+      label: { key: "swapping" },
+      disabled: true,
+      loading: true,
+    });
+    const any = { kind: "loading" } as const;
+    expect(v(any, "wrap", null, null)).toMatchObject({ label: { key: "wrap" }, disabled: false });
+    expect(v(any, "unwrap", null, "wrap")).toMatchObject({
+      label: { key: "unwrapping" },
+      disabled: true,
+      loading: true,
+    });
+    expect(v(any, "wrap", { key: "connectWallet" }, null)).toMatchObject({
+      label: { message: { key: "connectWallet" } },
+      disabled: true,
+    });
   });
 });

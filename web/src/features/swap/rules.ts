@@ -1,4 +1,10 @@
-import { formatSignificant, PRICE_IMPACT_CONFIRM_WORD, type RecipientCheck, type SwapMessage } from "@sofi/core";
+import {
+  formatSignificant,
+  PRICE_IMPACT_CONFIRM_WORD,
+  type RecipientCheck,
+  type SwapButtonState,
+  type SwapMessage,
+} from "@sofi/core";
 import { TransactionUntrackedError } from "../transactions/index.ts";
 import { SwapError } from "./actions.ts";
 import type { Quote } from "./quote.ts";
@@ -173,4 +179,58 @@ export function quoteNotice(a: {
 /** The native coin for the input side when nothing else applies (a new network starts over). */
 export function keepOnChain(tk: SwapToken | null, chainId: number, fallback: SwapToken | null): SwapToken | null {
   return tk && tk.chainId === chainId ? tk : fallback;
+}
+
+export type MainButtonView = {
+  /** A swap-path message, or a key of the swap namespace (`{{symbol}}`: the input token). */
+  label: { message: SwapMessage } | { key: string };
+  disabled: boolean;
+  loading: boolean;
+  danger: boolean;
+};
+
+/** The main button for core's button state (or the wrap mode): label, and whether it is off, busy or red. */
+export function mainButtonView(
+  state: SwapButtonState,
+  wrap: "wrap" | "unwrap" | null,
+  wrapError: SwapMessage | null,
+  busy: null | "approve" | "swap" | "wrap",
+): MainButtonView {
+  const view = (label: MainButtonView["label"], o: Partial<Omit<MainButtonView, "label">> = {}): MainButtonView => ({
+    label,
+    disabled: o.disabled ?? false,
+    loading: o.loading ?? false,
+    danger: o.danger ?? false,
+  });
+  if (wrap) {
+    if (wrapError) return view({ message: wrapError }, { disabled: true });
+    if (busy === "wrap")
+      return view({ key: wrap === "wrap" ? "wrapping" : "unwrapping" }, { disabled: true, loading: true });
+    return view({ key: wrap });
+  }
+  switch (state.kind) {
+    case "error":
+      return view({ message: state.message }, { disabled: true });
+    case "loading":
+      return view({ key: "fetchingQuote" }, { disabled: true, loading: true });
+    case "approve":
+      return view({ key: "approve" }, { disabled: busy !== null });
+    case "approving":
+      return view({ key: "approving" }, { disabled: true, loading: true });
+    case "quoteFailed":
+      return view({ key: "priceUnavailable" }, { disabled: true });
+    case "readFailed":
+      return view({ key: "readFailed" }, { disabled: true });
+    case "resolving":
+      return view({ key: "resolvingRecipient" }, { disabled: true, loading: true });
+    case "checking":
+      return view({ key: "checking" }, { disabled: true, loading: true });
+    case "impactTooHigh":
+      return view({ key: "impactTooHigh" }, { disabled: true, danger: true });
+    case "swap":
+      return view(
+        { key: busy === "swap" ? "swapping" : state.anyway ? "swapAnyway" : "swap" },
+        { danger: state.anyway, disabled: busy !== null, loading: busy === "swap" },
+      );
+  }
 }
