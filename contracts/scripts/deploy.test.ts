@@ -26,15 +26,17 @@ import {
 } from "../../packages/protocol/src/abis/index.ts";
 import { ANVIL_ACCOUNTS } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
 import { type AnvilHandle, getFreePort, startAnvil } from "./anvil.ts";
-import { AGGREGATOR_BASE_SYMBOLS, DEPLOYMENTS_DIR, deployAll } from "./deploy.ts";
-import { seed } from "./seed.ts";
+import type { DeployStep } from "./deploy/kit.ts";
+import { AGGREGATOR_BASE_SYMBOLS, type ContractName, DEPLOY_STEPS, DEPLOYMENTS_DIR, deployAll } from "./deploy.ts";
+import { multicall3Bytecode } from "./generated/bytecode.ts";
+import { SEED_STEPS, seed } from "./seed.ts";
 import { TOKEN_SPECS } from "./tokens.ts";
 
 const DAY = 86400;
 
 describe("deployAll + seed on a fresh anvil", () => {
   let anvil: AnvilHandle;
-  let deployment: Deployment;
+  let deployment: Deployment<ContractName>;
   let client: PublicClient;
   let outDir: string;
   const now = Math.floor(Date.now() / 1000);
@@ -95,6 +97,13 @@ describe("deployAll + seed on a fresh anvil", () => {
       expect(symbol).toBe(t.symbol);
       expect(decimals).toBe(t.decimals);
     }
+  });
+
+  it("re-running against the same chain with its record deploys nothing new", async () => {
+    const nonce = await client.getTransactionCount({ address: deployment.deployer });
+    const again = await deployAll({ rpcUrl: anvil.rpcUrl, outDir });
+    expect(again).toEqual(deployment);
+    expect(await client.getTransactionCount({ address: deployment.deployer })).toBe(nonce);
   });
 
   it("deploys the aggregator last, owned by the deployer, with both routers and the common bases", async () => {
@@ -213,6 +222,50 @@ describe("deployAll + seed on a fresh anvil", () => {
       expect(sofi).toBeGreaterThanOrEqual(parseEther("100000")); // enough to create a proposal
     });
 
+    it("has aggregator trades from seed traders and dev account 0, spread over the days, native in and out", async () => {
+      const aggregator = deployment.contracts.aggregator;
+      const logs = await client.getContractEvents({
+        address: aggregator,
+        abi: sofiAggregatorAbi,
+        eventName: "Trade",
+        fromBlock: BigInt(deployment.startBlock),
+      });
+      expect(result.trades).toBeGreaterThanOrEqual(10);
+      expect(logs).toHaveLength(result.trades);
+      const dev = ANVIL_ACCOUNTS[0]?.address;
+      const users = new Set(logs.map((l) => l.args.user));
+      expect(users).toContain(dev);
+      expect(users.size).toBeGreaterThanOrEqual(3);
+      const native = "0x0000000000000000000000000000000000000000";
+      expect(logs.some((l) => l.args.tokenIn === native)).toBe(true);
+      expect(logs.some((l) => l.args.tokenOut === native)).toBe(true);
+      expect(logs.some((l) => l.args.tokenIn !== native && l.args.tokenOut !== native)).toBe(true);
+      const routers = new Set(deployment.dexes.map((d) => d.router));
+      for (const l of logs) {
+        expect(routers.has(l.args.router as Address)).toBe(true);
+        expect(l.args.recipient).toBe(l.args.user);
+        expect(l.args.amountIn).toBeGreaterThan(0n);
+        expect(l.args.amountOut).toBeGreaterThan(0n);
+      }
+      // Over both days, not only the last.
+      const first = await client.getBlock({ blockNumber: logs[0]?.blockNumber ?? 0n });
+      expect(Number(first.timestamp)).toBeLessThan(now - DAY);
+      // The dev account approved exactly what it sold: no allowance left, the swap page still asks.
+      const sold = new Set(
+        logs.filter((l) => l.args.user === dev && l.args.tokenIn !== native).map((l) => l.args.tokenIn),
+      );
+      expect(sold.size).toBeGreaterThan(0);
+      for (const token of sold) {
+        const allowance = await client.readContract({
+          address: token as Address,
+          abi: erc20Abi,
+          functionName: "allowance",
+          args: [dev as Address, aggregator],
+        });
+        expect(allowance).toBe(0n);
+      }
+    });
+
     it("leaves automine on", async () => {
       const before = await client.getBlockNumber({ cacheTime: 0 });
       await client.request({ method: "evm_mine" as never, params: [] as never });
@@ -304,6 +357,69 @@ describe("deployAll + seed on a fresh anvil", () => {
       });
     });
   });
+});
+
+describe("deploy and seed steps", () => {
+  it("run from one list each, in order, typed by the contract names they write", () => {
+    expect(DEPLOY_STEPS.map((s) => s.name)).toEqual(["core", "dexes", "tokens", "pairs", "aggregator"]);
+    expect(SEED_STEPS.map((s) => s.name)).toEqual(["tokens", "dexes", "aggregator"]);
+    const names: ContractName[] = DEPLOY_STEPS.flatMap((s) => s.contracts);
+    expect(names).toEqual(["aggregator"]);
+  });
+
+  it("continue after a failed run from its partial record, and a step appended later deploys only its contracts", async () => {
+    const anvil = await startAnvil({ port: await getFreePort() });
+    try {
+      const client = createPublicClient({ transport: http(anvil.rpcUrl) });
+      const outDir = mkdtempSync(join(tmpdir(), "sofi-deploy-partial-"));
+      const broken: DeployStep = {
+        name: "broken",
+        contracts: [],
+        run: async () => {
+          throw new Error("RPC went away");
+        },
+      };
+      await expect(
+        deployAll({ rpcUrl: anvil.rpcUrl, outDir, steps: [...DEPLOY_STEPS.slice(0, 3), broken] }),
+      ).rejects.toThrow(/RPC went away/);
+      // What the first steps deployed is on disk, and the next run keeps it.
+      const partial = JSON.parse(readFileSync(join(outDir, "31337.json"), "utf8")) as Deployment;
+      expect(partial.tokens.map((t) => t.symbol)).toEqual(["WETH", ...TOKEN_SPECS.map((t) => t.symbol)]);
+      expect(partial.pairs).toEqual([]);
+      const deployer = partial.deployer;
+      const nonceAfterPartial = await client.getTransactionCount({ address: deployer });
+      const full = await deployAll({ rpcUrl: anvil.rpcUrl, outDir });
+      // The same addresses as one uninterrupted run: the committed record.
+      expect(full).toEqual(JSON.parse(readFileSync(join(DEPLOYMENTS_DIR, "31337.json"), "utf8")));
+      const pairsAndAggregator = full.pairs.length + 1;
+      expect(await client.getTransactionCount({ address: deployer })).toBe(nonceAfterPartial + pairsAndAggregator);
+
+      // A capability's step appended to the list: one contract, under its own name.
+      const extra: DeployStep<"extra"> = {
+        name: "extra",
+        contracts: ["extra"],
+        async run(ctx, record) {
+          const extra =
+            (await ctx.live(record.contracts.extra)) ?? (await ctx.deploy("extra", [], multicall3Bytecode, [])).address;
+          return { extra };
+        },
+      };
+      const before = await client.getTransactionCount({ address: deployer });
+      const withExtra = await deployAll({ rpcUrl: anvil.rpcUrl, outDir, steps: [...DEPLOY_STEPS, extra] });
+      expect(await client.getTransactionCount({ address: deployer })).toBe(before + 1);
+      expect(withExtra.contracts.extra).toBe(getContractAddress({ from: deployer, nonce: BigInt(before) }));
+      expect({ ...withExtra, contracts: { aggregator: withExtra.contracts.aggregator } }).toEqual(full);
+      // Idempotent with the new step too, and a run without it keeps its contract in the record.
+      const again = await deployAll({ rpcUrl: anvil.rpcUrl, outDir });
+      expect(again.contracts as Record<string, Address>).toEqual({
+        aggregator: full.contracts.aggregator,
+        extra: withExtra.contracts.extra,
+      });
+      expect(await client.getTransactionCount({ address: deployer })).toBe(before + 1);
+    } finally {
+      await anvil.stop();
+    }
+  }, 60_000);
 });
 
 describe("deployAll with another deployer key", () => {

@@ -6,11 +6,24 @@ export {
 export { ANVIL_CHAIN_ID, type AnvilHandle, type AnvilOptions, anvilBinary, getFreePort, startAnvil } from "./anvil.ts";
 export {
   AGGREGATOR_BASE_SYMBOLS,
+  type ContractName,
   connect,
+  DEPLOY_STEPS,
   DEPLOYMENTS_DIR,
   type DeployOptions,
+  type DeployStep,
   deployAll,
+  readDeployment,
   writeDeployment,
 } from "./deploy.ts";
-export { getAmountOut, type SeedOptions, type SeedResult, seed } from "./seed.ts";
+export {
+  getAmountOut,
+  type HistoryBlock,
+  SEED_STEPS,
+  type SeedContext,
+  type SeedOptions,
+  type SeedResult,
+  type SeedStep,
+  seed,
+} from "./seed.ts";
 export { DEX_SPECS, TOKEN_SPECS, type TokenSpec, WETH_SPEC } from "./tokens.ts";

@@ -1,7 +1,6 @@
-import type { Deployment } from "@sofi/protocol";
 import { createPublicClient, http } from "viem";
 import { describe, expect, it } from "vitest";
-import { uniswapV2PairAbi } from "../../packages/protocol/src/abis/index.ts";
+import { sofiAggregatorAbi, uniswapV2PairAbi } from "../../packages/protocol/src/abis/index.ts";
 import { getFreePort, startAnvil } from "./anvil.ts";
 import { deployAll } from "./deploy.ts";
 import { getAmountOut, seed } from "./seed.ts";
@@ -9,7 +8,7 @@ import { getAmountOut, seed } from "./seed.ts";
 async function reservesAfterSeed(days: number, now: number, seedValue = 1) {
   const anvil = await startAnvil({ port: await getFreePort(), timestamp: now - Math.max(days, 1) * 86400 });
   try {
-    const deployment: Deployment = await deployAll({ rpcUrl: anvil.rpcUrl, outDir: false });
+    const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, outDir: false });
     const result = await seed({ rpcUrl: anvil.rpcUrl, deployment, days, now, seed: seedValue });
     const client = createPublicClient({ transport: http(anvil.rpcUrl) });
     const reserves = await Promise.all(
@@ -17,7 +16,17 @@ async function reservesAfterSeed(days: number, now: number, seedValue = 1) {
         client.readContract({ address: p.address, abi: uniswapV2PairAbi, functionName: "getReserves" }),
       ),
     );
-    return { result, reserves: reserves.map(([a, b]) => [a, b]) };
+    const trades = await client.getContractEvents({
+      address: deployment.contracts.aggregator,
+      abi: sofiAggregatorAbi,
+      eventName: "Trade",
+      fromBlock: 0n,
+    });
+    return {
+      result,
+      reserves: reserves.map(([a, b]) => [a, b]),
+      trades: trades.map((l) => ({ block: l.blockNumber, ...l.args })),
+    };
   } finally {
     await anvil.stop();
   }
@@ -29,6 +38,9 @@ describe("seed", () => {
     const a = await reservesAfterSeed(1, now);
     const b = await reservesAfterSeed(1, now);
     expect(a.result.swaps).toBe(b.result.swaps);
+    expect(a.result.trades).toBeGreaterThan(0);
+    expect(a.result.trades).toBe(b.result.trades);
+    expect(a.trades).toEqual(b.trades);
     expect(a.reserves).toEqual(b.reserves);
     const c = await reservesAfterSeed(1, now, 2);
     expect(c.reserves).not.toEqual(a.reserves);
@@ -38,6 +50,7 @@ describe("seed", () => {
     const now = Math.floor(Date.now() / 1000);
     const { result, reserves } = await reservesAfterSeed(0, now);
     expect(result.swaps).toBe(0);
+    expect(result.trades).toBe(0);
     for (const [r0, r1] of reserves) {
       expect(r0).toBeGreaterThan(0n);
       expect(r1).toBeGreaterThan(0n);

@@ -23,7 +23,11 @@ export type PairDeployment = {
   token1: Address;
 };
 
-export type Deployment = {
+/**
+ * `C` names the contracts of `contracts` (the deploy steps' names, see contracts/scripts/deploy/index.ts's
+ * `ContractName`); plain `Deployment` keeps any name, so a record read from JSON stays assignable.
+ */
+export type Deployment<C extends string = string> = {
   chainId: number;
   /** First block that holds any of these contracts: where the indexer starts. */
   startBlock: number;
@@ -33,6 +37,6 @@ export type Deployment = {
   dexes: DexDeployment[];
   tokens: TokenDeployment[];
   pairs: PairDeployment[];
-  /** Later issues add their own contracts here by name. */
-  contracts: Record<string, Address>;
+  /** Each capability's contracts by name, written by its deploy step (contracts/scripts/deploy/<feature>.ts). */
+  contracts: Record<C, Address>;
 };

@@ -1,0 +1,18 @@
+/**
+ * Every deploy step, in the order they run (the order fixes the addresses on a fresh chain: append
+ * a capability's step at the end). A capability adds `deploy/<feature>.ts` and one line here.
+ */
+import { aggregatorStep } from "./aggregator.ts";
+import { coreStep } from "./core.ts";
+import { dexesStep } from "./dexes.ts";
+import type { ContractsOf } from "./kit.ts";
+import { pairsStep } from "./pairs.ts";
+import { tokensStep } from "./tokens.ts";
+
+export const DEPLOY_STEPS = [coreStep, dexesStep, tokensStep, pairsStep, aggregatorStep] as const;
+
+/** The names in `deployment.contracts`, as the steps declare them. */
+export type ContractName = ContractsOf<typeof DEPLOY_STEPS>;
+
+export { AGGREGATOR_BASE_SYMBOLS } from "./aggregator.ts";
+export type { DeployContext, DeploymentDraft, DeployStep, StepContext } from "./kit.ts";
