@@ -44,7 +44,9 @@ export async function main(argv: string[]): Promise<void> {
   console.log(`deployed to chain ${deployment.chainId} from block ${deployment.startBlock}`);
   if (values.seed) {
     const result = await seed({ rpcUrl, deployment, days, log: true });
-    console.log(`seeded ${result.swaps} swaps over ${result.blocks} blocks in ${result.ms} ms`);
+    console.log(
+      `seeded ${result.swaps} swaps and ${result.trades} aggregator trades over ${result.blocks} blocks in ${result.ms} ms`,
+    );
   }
 }
 
