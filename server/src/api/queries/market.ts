@@ -2,6 +2,8 @@
  * Market data from indexed Uniswap V2 reserves: USD prices of tokens, pair tickers with 24 h
  * change, bucketed price history. Price math lives in @sofi/core; the SQL picks the reserves.
  */
+
+import { createHash } from "node:crypto";
 import {
   HISTORY_RANGES,
   type HistoryPoint,
@@ -25,6 +27,20 @@ export class MarketError extends Error {
   override name = "MarketError";
 }
 
+/** A history reply ready to send: the JSON of the points, its ETag, and how long a client may keep it. */
+export type HistoryReply = { body: string; etag: string; maxAgeSeconds: number };
+
+/**
+ * Seconds a client (or a shared cache) may keep a history reply: a sixtieth of the range's bucket
+ * (day 15 s, week 60 s, month 240 s), at most 5 minutes (year). Only the last point moves between
+ * buckets, and the ticker (refreshed every 10 s) shows the live price.
+ */
+export function historyMaxAgeSeconds(type: HistoryType): number {
+  return Math.min(300, HISTORY_RANGES[type].bucketSeconds / 60);
+}
+
+type HistoryEntry = { since: number; generation: number; at: number; reply: HistoryReply };
+
 export class Market {
   readonly tokens: Token[];
   private readonly bySymbol = new Map<string, Token>();
@@ -33,12 +49,23 @@ export class Market {
   private readonly usd: Token | undefined;
   private readonly weth: Token | undefined;
   private cache: { at: number; key: number; value: Map<string, Reserves> }[] = [];
+  /** History replies by `base|quote|type`, valid for their `since` and generation (see historyReply). */
+  private readonly historyCache = new Map<string, HistoryEntry>();
+  /** Computations under way, by `key|since|generation`: concurrent misses share one. */
+  private readonly historyInflight = new Map<string, Promise<HistoryReply>>();
+  /** Bumped by invalidate(): a computation started before it is not cached after it. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
     readonly chain: ChainInfo,
     deployment: Deployment | null,
     private readonly cacheMs = 1_000,
+    /**
+     * How long a history reply is served from memory without a commit of this process's indexer
+     * to drop it: the bound on staleness where the indexer runs in another process.
+     */
+    private readonly historyCacheMs = 5_000,
   ) {
     const tokens: Token[] = (deployment?.tokens ?? []).map((t) => ({
       ...t,
@@ -68,9 +95,12 @@ export class Market {
     this.weth = deployment ? this.byAddress.get(deployment.weth.toLowerCase()) : undefined;
   }
 
-  /** Drops cached reserves (called when the indexer commits new blocks in this process). */
+  /** Drops cached reserves and history (called when the indexer commits new blocks in this process). */
   invalidate(): void {
     this.cache = [];
+    this.generation++;
+    this.historyCache.clear();
+    this.historyInflight.clear();
   }
 
   tokenBySymbol(symbol: string): Token | undefined {
@@ -186,7 +216,11 @@ export class Market {
     return { symbol, price, priceChangePercent: priceChangePercent(price, before) };
   }
 
-  /** Last price per time bucket of one pool, from pair_candles in SQL (decimals applied there too). */
+  /**
+   * Last price per time bucket of one pool, from pair_candles in SQL (decimals applied there too):
+   * one backward index probe per bucket of the range (`since`, `since + bucket`, … up to the pool's
+   * last candle), so a year of 5-minute candles costs 366 short index scans, not a sort of 100,000 rows.
+   */
   private async poolSeries(
     pair: PairDeployment,
     baseIsToken0: boolean,
@@ -200,9 +234,17 @@ export class Market {
     const scale = `1e${base.decimals - quote.decimals}`;
     const rows = await this.db.query<{ ts: unknown; value: unknown }>(
       `WITH pts AS (
-         SELECT DISTINCT ON (b) (bucket / $3) * $3 AS b, ${rb} AS rb, ${rq} AS rq
-         FROM pair_candles WHERE chain_id = $1 AND pair = $2 AND bucket >= $4
-         ORDER BY b, bucket DESC
+         SELECT g.b, c.rb, c.rq
+         FROM generate_series(
+           $4::int8,
+           (SELECT max(bucket) FROM pair_candles WHERE chain_id = $1 AND pair = $2),
+           $3::int8
+         ) AS g(b)
+         CROSS JOIN LATERAL (
+           SELECT ${rb} AS rb, ${rq} AS rq FROM pair_candles
+           WHERE chain_id = $1 AND pair = $2 AND bucket >= g.b AND bucket < g.b + $3::int8
+           ORDER BY bucket DESC LIMIT 1
+         ) c
        ), first AS (
          -- the price carried in from before the range, unless the first bucket has its own
          SELECT $4::int8 AS b, ${rb} AS rb, ${rq} AS rq FROM pair_candles
@@ -242,8 +284,62 @@ export class Market {
     nowSeconds = Math.floor(Date.now() / 1000),
   ): Promise<HistoryPoint[]> {
     const { base, quote, identical } = this.resolvePair(pair);
-    const { rangeSeconds, bucketSeconds } = HISTORY_RANGES[type];
-    const since = Math.floor((nowSeconds - rangeSeconds) / bucketSeconds) * bucketSeconds;
+    return this.computeHistory(base, quote, identical, type, nowSeconds);
+  }
+
+  /**
+   * The history reply (JSON of `history()`, byte for byte) from a short-lived cache keyed by
+   * (base, quote, range) and the range's first bucket: an entry lives until the range moves to its
+   * next bucket, the indexer commits in this process (invalidate()), or `historyCacheMs` passes.
+   * Concurrent misses share one computation. Throws MarketError for an unknown token.
+   */
+  async historyReply(
+    pair: PairSymbol,
+    type: HistoryType,
+    nowSeconds = Math.floor(Date.now() / 1000),
+  ): Promise<HistoryReply> {
+    const { base, quote, identical } = this.resolvePair(pair);
+    const maxAgeSeconds = historyMaxAgeSeconds(type);
+    // A pair of one token is two constant points ending now: nothing to cache.
+    if (identical || base.address === quote.address)
+      return toReply(await this.computeHistory(base, quote, identical, type, nowSeconds), maxAgeSeconds);
+    const since = rangeStart(type, nowSeconds);
+    const key = `${base.address}|${quote.address}|${type}`;
+    const now = Date.now();
+    const hit = this.historyCache.get(key);
+    if (hit && hit.since === since && hit.generation === this.generation && now - hit.at < this.historyCacheMs)
+      return hit.reply;
+    const generation = this.generation;
+    const flightKey = `${key}|${since}|${generation}`;
+    let flight = this.historyInflight.get(flightKey);
+    if (!flight) {
+      flight = this.computeHistory(base, quote, false, type, nowSeconds).then(
+        (points) => {
+          const reply = toReply(points, maxAgeSeconds);
+          if (this.historyInflight.get(flightKey) === flight) this.historyInflight.delete(flightKey);
+          // Data committed meanwhile (invalidate()) may be missing from it: answer, but do not keep it.
+          if (generation === this.generation) this.historyCache.set(key, { since, generation, at: now, reply });
+          return reply;
+        },
+        (e: unknown) => {
+          if (this.historyInflight.get(flightKey) === flight) this.historyInflight.delete(flightKey);
+          throw e;
+        },
+      );
+      this.historyInflight.set(flightKey, flight);
+    }
+    return flight;
+  }
+
+  private async computeHistory(
+    base: Token,
+    quote: Token,
+    identical: boolean,
+    type: HistoryType,
+    nowSeconds: number,
+  ): Promise<HistoryPoint[]> {
+    const { bucketSeconds } = HISTORY_RANGES[type];
+    const since = rangeStart(type, nowSeconds);
     if (identical || base.address === quote.address)
       return [
         { ts: since, value: 1 },
@@ -255,6 +351,17 @@ export class Market {
     const q = await this.usdSeries(quote, since, bucketSeconds);
     return combine(b, q, (x, y) => (y > 0 ? x / y : 0));
   }
+}
+
+/** The first bucket of a history range ending at `nowSeconds`. */
+function rangeStart(type: HistoryType, nowSeconds: number): number {
+  const { rangeSeconds, bucketSeconds } = HISTORY_RANGES[type];
+  return Math.floor((nowSeconds - rangeSeconds) / bucketSeconds) * bucketSeconds;
+}
+
+function toReply(points: HistoryPoint[], maxAgeSeconds: number): HistoryReply {
+  const body = JSON.stringify(points);
+  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"`, maxAgeSeconds };
 }
 
 /** Joins two step series on the union of their timestamps (each value carried forward). */
