@@ -16,7 +16,7 @@ import { WagmiProvider } from "wagmi";
 import { connect, getPublicClient } from "wagmi/actions";
 import { initI18n } from "../../i18n/index.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
-import { sendWrite, TransactionUpdater, useTransactions, WriteError } from "../transactions/index.ts";
+import { approveIfNeeded, sendWrite, TransactionUpdater, useTransactions, WriteError } from "../transactions/index.ts";
 import { createWalletConfig, devAddress, setDevAccountIndex } from "../wallet/index.ts";
 import { approveToken, sendTrade, sendWrap } from "./actions.ts";
 import { quoteExactIn, quoteExactOut, routeReserves } from "./quote.ts";
@@ -185,6 +185,28 @@ describe("approve, trade and wrap with the dev wallet", () => {
     const approval = records.find((r) => r.summary === "Approve RAI");
     expect(approval?.approval).toEqual({ tokenAddress: sym("RAI"), spender: aggregator });
     expect(approval?.receipt?.status).toBe(1);
+  });
+
+  it("approves only when needed (the transactor reads the allowance first)", async () => {
+    const covered = await approveIfNeeded(ctx(), {
+      token: sym("RAI"),
+      spender: aggregator,
+      amount: parseEther("5"),
+      summary: "never sent",
+    });
+    expect(covered).toBeNull();
+    const other = devAddress(8);
+    const sent = await approveIfNeeded(ctx(), {
+      token: sym("RAI"),
+      spender: other,
+      amount: parseEther("1"),
+      summary: "Approve RAI for 8",
+    });
+    expect(sent).not.toBeNull();
+    expect(await sent?.done).toBe(true);
+    expect(
+      await client.readContract({ address: sym("RAI"), abi: erc20Abi, functionName: "allowance", args: [me, other] }),
+    ).toBe(maxUint256);
   });
 
   it("approves the exact amount when estimating the unlimited approval fails (UNI/COMP-style tokens)", async () => {

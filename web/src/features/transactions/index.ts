@@ -22,6 +22,7 @@ export {
 export { TransactionUpdater, type TransactionUpdaterProps } from "./TransactionUpdater.tsx";
 export {
   type ApproveRequest,
+  approveIfNeeded,
   CHAIN_READ_QUERY_KEYS,
   type ContractCall,
   createTransactor,

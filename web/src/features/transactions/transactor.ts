@@ -14,7 +14,7 @@ import { trackTransaction, waitForTrackedReceipt } from "./receipts.ts";
  * unlimited one cannot be estimated).
  *
  *   const tx = useTransactor();                       // in a component, inside the wallet slice
- *   if (needsApproval) await (await tx.approve({ token, spender, amount, summary })).done;
+ *   await (await tx.approveIfNeeded({ token, spender, amount, summary }))?.done; // reads the allowance
  *   const { hash, done } = await tx.send({ call, summary, invalidate: [["api", "trades"]] });
  *   done.then((ok) => …);                             // true: mined with status 1
  *
@@ -185,11 +185,31 @@ export function needsApproval(opts: { isNative: boolean; allowance: bigint | und
   return opts.allowance === undefined || opts.allowance < opts.amount;
 }
 
+/**
+ * "Approve when needed": reads the account's allowance of `token` for `spender` and sends the
+ * approval (see `sendApprove`) only when it is below `amount`. Null when none was needed.
+ */
+export async function approveIfNeeded(ctx: TransactorContext, req: ApproveRequest): Promise<Sent | null> {
+  const allowance = await ctx.client.readContract({
+    address: req.token,
+    abi: erc20Abi,
+    functionName: "allowance",
+    args: [ctx.account, req.spender],
+  });
+  if (!needsApproval({ isNative: false, allowance, amount: req.amount })) return null;
+  return sendApprove(ctx, req);
+}
+
 export type Transactor = {
   send(req: WriteRequest): Promise<Sent>;
   approve(req: ApproveRequest): Promise<Sent>;
+  approveIfNeeded(req: ApproveRequest): Promise<Sent | null>;
 };
 
 export function createTransactor(ctx: TransactorContext): Transactor {
-  return { send: (req) => sendWrite(ctx, req), approve: (req) => sendApprove(ctx, req) };
+  return {
+    send: (req) => sendWrite(ctx, req),
+    approve: (req) => sendApprove(ctx, req),
+    approveIfNeeded: (req) => approveIfNeeded(ctx, req),
+  };
 }
