@@ -13,10 +13,10 @@ import { trackTransaction, waitForTrackedReceipt } from "./receipts.ts";
  * changed. `approve` is the spec's approval step (unlimited first, the exact amount when the
  * unlimited one cannot be estimated).
  *
- *   const tx = useTransactor();                       // in a component, inside the wallet slice
+ *   const tx = useTransactor(chainId);   // in a component inside the wallet slice; null until connected
  *   await (await tx.approveIfNeeded({ token, spender, amount, summary }))?.done; // reads the allowance
- *   const { hash, done } = await tx.send({ call, summary, invalidate: [["api", "trades"]] });
- *   done.then((ok) => …);                             // true: mined with status 1
+ *   const { hash, done } = await tx.send({ call, summary, invalidate: [["api", suffix, "/sofi/trades"]] });
+ *   done.then((ok) => …);                // true: mined with status 1; chain reads refreshed by then
  *
  * Failures before the hash exist are thrown as `WriteError` with their stage ("estimate" or
  * "send") and the wallet's or node's error as `cause`; each feature turns them into its own text.
