@@ -11,6 +11,7 @@
  *   BENCH_CONNECTIONS=n      concurrent keep-alive connections (default 50)
  *   BENCH_INDEXER_RUNS=n     backfills per database, median reported (default 3; quick 1)
  *   BENCH_ROUNDS=n           the load is given in n interleaved rounds per endpoint (default 5; quick 1)
+ *   BENCH_API_ROWS=n         synthetic trades, swaps and syncs under the API's indexed chain (default 1,000,000; quick 20,000)
  *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also backfill into this PostgreSQL (throwaway schema), and
  *                            (full mode, or BENCH_API_POSTGRES=1) load the server on a scratch database there
  *   BENCH_RESULTS=path       where to write the JSON (default results/latest.json, or latest-<sections>.json
@@ -70,6 +71,7 @@ const connections = intEnv("BENCH_CONNECTIONS", 50);
 const rounds = intEnv("BENCH_ROUNDS", quick ? 1 : 5);
 const indexerRuns = intEnv("BENCH_INDEXER_RUNS", quick ? 1 : 3);
 const swapSamples = intEnv("BENCH_SWAP_SAMPLES", quick ? 3 : 20);
+const apiRows = intEnv("BENCH_API_ROWS", quick ? 20_000 : 1_000_000);
 
 /** Runs a backfill `n` times (fresh database each time) and keeps the median run, with every run's rate. */
 async function repeat(n: number, run: (last: boolean) => Promise<IndexerResult>): Promise<IndexerResult> {
@@ -167,13 +169,28 @@ try {
     try {
       if (!sections.has("indexer")) rmSync(apiDataDir, { recursive: true, force: true });
       log(`api: ${connections} connections × ${durationMs} ms per endpoint in ${rounds} interleaved rounds`);
-      const api = await benchApi(chain, { dataDir: apiDataDir, connections, durationMs, rounds, log });
+      const api = await benchApi(chain, {
+        dataDir: apiDataDir,
+        fillRows: apiRows,
+        connections,
+        durationMs,
+        rounds,
+        log,
+      });
       results.api = { ...api, connections, durationMs, rounds };
       if (PG_URL && (!quick || process.env.BENCH_API_POSTGRES === "1")) {
         log("api: the same on PostgreSQL (a scratch database; the server indexes the chain itself first)");
         try {
           const pgApi = await withScratchDatabase(PG_URL, (databaseUrl) =>
-            benchApi(chain as BenchChain, { dataDir: apiDataDir, databaseUrl, connections, durationMs, rounds, log }),
+            benchApi(chain as BenchChain, {
+              dataDir: apiDataDir,
+              databaseUrl,
+              fillRows: apiRows,
+              connections,
+              durationMs,
+              rounds,
+              log,
+            }),
           );
           results.apiPostgres = { ...pgApi, connections, durationMs, rounds };
         } catch (e) {

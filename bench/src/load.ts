@@ -1,4 +1,5 @@
 import { Agent, request } from "node:http";
+import { loadavg } from "node:os";
 
 export type LoadResult = {
   url: string;
@@ -9,6 +10,9 @@ export type LoadResult = {
   non2xx: number;
   rps: number;
   latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
+  /** The machine's 1-minute load average at the end of each measured burst: mean and max. */
+  loadAvg1m: number;
+  loadAvg1mMax: number;
 };
 
 export function percentile(sorted: number[], p: number): number {
@@ -32,11 +36,11 @@ function once(agent: Agent, url: URL): Promise<number> {
   });
 }
 
-type Samples = { latencies: number[]; errors: number; non2xx: number; elapsedMs: number };
+type Samples = { latencies: number[]; errors: number; non2xx: number; elapsedMs: number; loadAvg1m: number };
 
 /** One closed-loop burst: `connections` workers, each sending the next GET when the previous response ends. */
 async function burst(agent: Agent, url: URL, connections: number, durationMs: number, maxRequests: number) {
-  const s: Samples = { latencies: [], errors: 0, non2xx: 0, elapsedMs: 0 };
+  const s: Samples = { latencies: [], errors: 0, non2xx: 0, elapsedMs: 0, loadAvg1m: 0 };
   let sent = 0;
   const start = performance.now();
   const end = start + durationMs;
@@ -56,6 +60,7 @@ async function burst(agent: Agent, url: URL, connections: number, durationMs: nu
     }),
   );
   s.elapsedMs = performance.now() - start;
+  s.loadAvg1m = loadavg()[0] ?? 0;
   return s;
 }
 
@@ -78,6 +83,8 @@ function summarise(url: string, connections: number, parts: Samples[]): LoadResu
       p99: percentile(latencies, 99),
       max: latencies[latencies.length - 1] ?? 0,
     },
+    loadAvg1m: parts.length ? parts.reduce((a, p) => a + p.loadAvg1m, 0) / parts.length : 0,
+    loadAvg1mMax: Math.max(0, ...parts.map((p) => p.loadAvg1m)),
   };
 }
 

@@ -3,7 +3,8 @@
  * `GET /api/{chain}/v2/proxy/history` (its bucketed price history), read through the chain's Market
  * (queries/market.ts, built once per chain by the process wiring and invalidated by the indexer).
  * History replies come from the Market's short-lived cache with `Cache-Control: public, max-age`
- * fitting the range and a strong ETag (`If-None-Match` answers 304).
+ * fitting the range, `Age` (time already spent in that cache) and a strong ETag (`If-None-Match`
+ * answers 304).
  */
 import {
   ERRORS,
@@ -30,9 +31,17 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** A cached history reply: 304 when the client holds it already, else its JSON; both with the caching headers. */
+/**
+ * A cached history reply: 304 when the client holds it already, else its JSON; both with the
+ * caching headers (Age: the seconds it has spent in this process's cache, which count against max-age).
+ */
 function sendHistory(c: Context<ApiEnv>, reply: HistoryReply) {
-  const headers = { ETag: reply.etag, "Cache-Control": `public, max-age=${reply.maxAgeSeconds}` };
+  const age = Math.max(0, Math.floor((Date.now() - reply.computedAt) / 1000));
+  const headers = {
+    ETag: reply.etag,
+    "Cache-Control": `public, max-age=${reply.maxAgeSeconds}`,
+    Age: String(Math.min(age, reply.maxAgeSeconds)),
+  };
   if (etagMatches(c.req.header("if-none-match"), reply.etag)) return c.body(null, 304, headers);
   return c.body(reply.body, 200, { ...headers, "Content-Type": "application/json" });
 }

@@ -27,13 +27,17 @@ export class MarketError extends Error {
   override name = "MarketError";
 }
 
-/** A history reply ready to send: the JSON of the points, its ETag, and how long a client may keep it. */
-export type HistoryReply = { body: string; etag: string; maxAgeSeconds: number };
+/**
+ * A history reply ready to send: the JSON of the points, its ETag, how long it may be kept in all
+ * (max-age) and when it was computed (ms; the reply's Age is counted from it).
+ */
+export type HistoryReply = { body: string; etag: string; maxAgeSeconds: number; computedAt: number };
 
 /**
- * Seconds a client (or a shared cache) may keep a history reply: a sixtieth of the range's bucket
- * (day 15 s, week 60 s, month 240 s), at most 5 minutes (year). Only the last point moves between
- * buckets, and the ticker (refreshed every 10 s) shows the live price.
+ * Seconds a history reply may be kept, by this process and then by a client or shared cache (its
+ * Age counting the time spent here): a sixtieth of the range's bucket (day 15 s, week 60 s, month
+ * 240 s), at most 5 minutes (year). Only the last point moves between buckets, the ticker
+ * (refreshed every 10 s) shows the live price, and a commit of this process's indexer drops it sooner.
  */
 export function historyMaxAgeSeconds(type: HistoryType): number {
   return Math.min(300, HISTORY_RANGES[type].bucketSeconds / 60);
@@ -62,10 +66,11 @@ export class Market {
     deployment: Deployment | null,
     private readonly cacheMs = 1_000,
     /**
-     * How long a history reply is served from memory without a commit of this process's indexer
-     * to drop it: the bound on staleness where the indexer runs in another process.
+     * How long a history reply is served from memory unless a commit of this process's indexer
+     * drops it first (the bound on staleness where the indexer runs in another process); default
+     * the range's max-age (historyMaxAgeSeconds).
      */
-    private readonly historyCacheMs = 5_000,
+    private readonly historyCacheMs?: number,
   ) {
     const tokens: Token[] = (deployment?.tokens ?? []).map((t) => ({
       ...t,
@@ -290,8 +295,9 @@ export class Market {
   /**
    * The history reply (JSON of `history()`, byte for byte) from a short-lived cache keyed by
    * (base, quote, range) and the range's first bucket: an entry lives until the range moves to its
-   * next bucket, the indexer commits in this process (invalidate()), or `historyCacheMs` passes.
-   * Concurrent misses share one computation. Throws MarketError for an unknown token.
+   * next bucket, the indexer commits in this process (invalidate()), or its time to live passes
+   * (`historyCacheMs`, default the range's max-age). Concurrent misses share one computation.
+   * Throws MarketError for an unknown token.
    */
   async historyReply(
     pair: PairSymbol,
@@ -300,22 +306,22 @@ export class Market {
   ): Promise<HistoryReply> {
     const { base, quote, identical } = this.resolvePair(pair);
     const maxAgeSeconds = historyMaxAgeSeconds(type);
+    const ttlMs = this.historyCacheMs ?? maxAgeSeconds * 1000;
     // A pair of one token is two constant points ending now: nothing to cache.
     if (identical || base.address === quote.address)
-      return toReply(await this.computeHistory(base, quote, identical, type, nowSeconds), maxAgeSeconds);
+      return toReply(await this.computeHistory(base, quote, identical, type, nowSeconds), maxAgeSeconds, Date.now());
     const since = rangeStart(type, nowSeconds);
     const key = `${base.address}|${quote.address}|${type}`;
     const now = Date.now();
     const hit = this.historyCache.get(key);
-    if (hit && hit.since === since && hit.generation === this.generation && now - hit.at < this.historyCacheMs)
-      return hit.reply;
+    if (hit && hit.since === since && hit.generation === this.generation && now - hit.at < ttlMs) return hit.reply;
     const generation = this.generation;
     const flightKey = `${key}|${since}|${generation}`;
     let flight = this.historyInflight.get(flightKey);
     if (!flight) {
       flight = this.computeHistory(base, quote, false, type, nowSeconds).then(
         (points) => {
-          const reply = toReply(points, maxAgeSeconds);
+          const reply = toReply(points, maxAgeSeconds, now);
           if (this.historyInflight.get(flightKey) === flight) this.historyInflight.delete(flightKey);
           // Data committed meanwhile (invalidate()) may be missing from it: answer, but do not keep it.
           if (generation === this.generation) this.historyCache.set(key, { since, generation, at: now, reply });
@@ -359,9 +365,9 @@ function rangeStart(type: HistoryType, nowSeconds: number): number {
   return Math.floor((nowSeconds - rangeSeconds) / bucketSeconds) * bucketSeconds;
 }
 
-function toReply(points: HistoryPoint[], maxAgeSeconds: number): HistoryReply {
+function toReply(points: HistoryPoint[], maxAgeSeconds: number, computedAt: number): HistoryReply {
   const body = JSON.stringify(points);
-  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"`, maxAgeSeconds };
+  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"`, maxAgeSeconds, computedAt };
 }
 
 /** Joins two step series on the union of their timestamps (each value carried forward). */
