@@ -149,6 +149,23 @@ describe.each(DB_KINDS)("history cache on %s", (kind) => {
     for (const r of replies) expect(r.body).toBe(first.body);
   });
 
+  it("shares one reserves query among concurrent price reads, and prices per set of reserves", async () => {
+    let queries = 0;
+    const query: Db["query"] = (text, params) => {
+      queries++;
+      return db.query(text, params);
+    };
+    const m = new Market({ ...db, query } as Db, local, chain.deployment(), 60_000);
+    const all = await Promise.all(Array.from({ length: 20 }, () => m.usdPrices()));
+    expect(queries).toBe(1);
+    for (const p of all) expect(p).toBe(all[0]);
+    expect(all[0]?.get(chain.tokens.usdt.toLowerCase())).toBe(1);
+    const tickers = await Promise.all(Array.from({ length: 20 }, () => m.ticker({ base: "RAI", quote: "USDT" }, 1e9)));
+    // The latest reserves are cached already; the ones of a day before 1e9 take one more query.
+    expect(queries).toBe(2);
+    for (const t of tickers) expect(t).toEqual(tickers[0]);
+  });
+
   it("changes once new swaps are indexed and invalidate() runs, not before", async () => {
     const before = await get("symbol=RAI-USDT&type=week");
     const beforeBody = await before.text();

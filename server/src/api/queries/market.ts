@@ -52,7 +52,9 @@ export class Market {
   private readonly pairs: PairDeployment[];
   private readonly usd: Token | undefined;
   private readonly weth: Token | undefined;
-  private cache: { at: number; key: number; value: Map<string, Reserves> }[] = [];
+  private cache: { at: number; key: number; value: Promise<Map<string, Reserves>> }[] = [];
+  /** usdPrices() of each cached reserves map (dropped with it). */
+  private readonly pricesByReserves = new WeakMap<Map<string, Reserves>, Map<string, number>>();
   /** History replies by `base|quote|type`, valid for their `since` and generation (see historyReply). */
   private readonly historyCache = new Map<string, HistoryEntry>();
   /** Computations under way, by `key|since|generation`: concurrent misses share one. */
@@ -127,26 +129,35 @@ export class Market {
     this.cache = this.cache.filter((c) => now - c.at < this.cacheMs);
     const hit = this.cache.find((c) => c.key === key);
     if (hit) return hit.value;
+    // Cached as a promise: requests arriving while it runs wait for the same query.
+    const value = this.selectReserves(at);
+    const entry = { at: now, key, value };
+    this.cache.push(entry);
+    value.catch(() => {
+      this.cache = this.cache.filter((c) => c !== entry);
+    });
+    return value;
+  }
+
+  private async selectReserves(at: number | undefined): Promise<Map<string, Reserves>> {
     const value = new Map<string, Reserves>();
-    if (this.pairs.length > 0) {
-      const rows = await this.db.query<{ pair: string; r0: string; r1: string }>(
-        `SELECT p.pair, s.reserve0::text AS r0, s.reserve1::text AS r1
-         FROM unnest($2::text[]) AS p(pair)
-         CROSS JOIN LATERAL (
-           SELECT reserve0, reserve1 FROM pair_candles
-           WHERE chain_id = $1 AND pair = p.pair AND bucket <= $4 AND timestamp <= $3
-           ORDER BY bucket DESC LIMIT 1
-         ) s`,
-        [
-          this.chain.id,
-          `{${this.pairs.map((p) => p.address).join(",")}}`,
-          at ?? Number.MAX_SAFE_INTEGER,
-          at === undefined ? Number.MAX_SAFE_INTEGER : Math.floor(at / CANDLE_SECONDS) * CANDLE_SECONDS,
-        ],
-      );
-      for (const r of rows) value.set(r.pair, { r0: BigInt(r.r0), r1: BigInt(r.r1) });
-    }
-    this.cache.push({ at: now, key, value });
+    if (this.pairs.length === 0) return value;
+    const rows = await this.db.query<{ pair: string; r0: string; r1: string }>(
+      `SELECT p.pair, s.reserve0::text AS r0, s.reserve1::text AS r1
+       FROM unnest($2::text[]) AS p(pair)
+       CROSS JOIN LATERAL (
+         SELECT reserve0, reserve1 FROM pair_candles
+         WHERE chain_id = $1 AND pair = p.pair AND bucket <= $4 AND timestamp <= $3
+         ORDER BY bucket DESC LIMIT 1
+       ) s`,
+      [
+        this.chain.id,
+        `{${this.pairs.map((p) => p.address).join(",")}}`,
+        at ?? Number.MAX_SAFE_INTEGER,
+        at === undefined ? Number.MAX_SAFE_INTEGER : Math.floor(at / CANDLE_SECONDS) * CANDLE_SECONDS,
+      ],
+    );
+    for (const r of rows) value.set(r.pair, { r0: BigInt(r.r0), r1: BigInt(r.r1) });
     return value;
   }
 
@@ -185,9 +196,15 @@ export class Market {
     return 0;
   }
 
+  /** USD price of every token at `at` (default latest); computed once per cached set of reserves. */
   async usdPrices(at?: number): Promise<Map<string, number>> {
     const reserves = await this.reservesAt(at);
-    return new Map(this.tokens.map((t) => [t.address, this.usdPrice(t, reserves)]));
+    let prices = this.pricesByReserves.get(reserves);
+    if (!prices) {
+      prices = new Map(this.tokens.map((t) => [t.address, this.usdPrice(t, reserves)]));
+      this.pricesByReserves.set(reserves, prices);
+    }
+    return prices;
   }
 
   /** Resolves `BASE-QUOTE` (native symbols mapped to wrapped) to tokens, or throws MarketError. */
