@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { parseBlockedList } from "@sofi/core";
 import { type Deployment, LOCAL_CHAIN_ID, loadDeployment } from "@sofi/protocol";
@@ -15,7 +16,8 @@ import { startServer } from "../server/src/index.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const WEB_DIST = join(ROOT, "web", "dist");
-const SEED_DAYS = 30;
+/** Days of seeded history on a new chain (fewer make a faster first run, e.g. in tests). */
+const SEED_DAYS = positiveInt(process.env.SEED_DAYS, 30);
 const VITE_PORT = Number(process.env.VITE_PORT ?? 5173);
 
 export type StackOptions = {
@@ -43,6 +45,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   mkdirSync(dataDir, { recursive: true });
+  // An anvil left running by a start process that was killed (kill -9) holds the port and the state;
+  // stopped first, it writes its state before this run decides whether the chain is usable.
+  const pidFile = join(dataDir, "anvil.pid");
+  await stopOrphanAnvil(pidFile, log);
   const deploymentFile = join(dataDir, "deployment.json");
   const stateFile = join(dataDir, "anvil-state.json");
   const fresh = !existsSync(deploymentFile) || !existsSync(stateFile) || contractsChanged(deploymentFile, log);
@@ -59,7 +65,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const startTimestamp = fresh ? Math.floor(Date.now() / 1000) - SEED_DAYS * 86_400 : undefined;
   log(`Starting anvil on 127.0.0.1:${rpcPort}${fresh ? " (new chain)" : " (restoring state)"}`);
   const anvil = await startAnvil({ port: rpcPort, stateFile, timestamp: startTimestamp });
-  const stops: Array<() => Promise<void>> = [() => anvil.stop()];
+  writeFileSync(pidFile, String(anvil.pid));
+  const stops: Array<() => Promise<void>> = [
+    async () => {
+      await anvil.stop();
+      rmSync(pidFile, { force: true });
+    },
+  ];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch(() => undefined);
   };
@@ -99,6 +111,42 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`expected a positive whole number, got "${value}"`);
+  return Number(value);
+}
+
+/** True when `pid` is a live process whose command line names anvil (Linux /proc; elsewhere: alive). */
+function isAnvil(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (!existsSync(cmdline)) return true;
+  return readFileSync(cmdline, "utf8").includes("anvil");
+}
+
+/**
+ * Stops the anvil a previous start left behind (its pid file outlives a start process killed with
+ * SIGKILL): SIGTERM so it writes its state, SIGKILL after 15 s.
+ */
+async function stopOrphanAnvil(pidFile: string, log: (line: string) => void): Promise<void> {
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, "utf8").trim());
+  if (Number.isInteger(pid) && pid > 0 && isAnvil(pid)) {
+    log(`Stopping the chain a previous run left behind (pid ${pid})`);
+    process.kill(pid, "SIGTERM");
+    for (let waited = 0; isAnvil(pid); waited += 100) {
+      if (waited >= 15_000) process.kill(pid, "SIGKILL");
+      await sleep(100);
+    }
+  }
+  rmSync(pidFile, { force: true });
 }
 
 /**
@@ -149,13 +197,25 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+/**
+ * Ends this process when its parent goes away (npm or tsx killed with SIGKILL would otherwise leave
+ * the server and the chain running): SIGTERM to itself, which stops everything in order.
+ */
+function exitWithParent(): void {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, "SIGTERM");
+  }, 500).unref();
+}
+
 async function main() {
+  exitWithParent();
   const args = new Set(process.argv.slice(2));
   const dev = args.has("--dev");
   const t0 = Date.now();
   const stack = await startStack({
     reset: args.has("--reset"),
-    skipWebBuild: dev,
+    skipWebBuild: dev || process.env.SKIP_WEB_BUILD === "1",
     blockedAddresses: process.env.BLOCKED_ADDRESSES?.split(",").filter(Boolean),
   });
   let vite: ReturnType<typeof spawn> | undefined;
