@@ -57,6 +57,27 @@ export async function measureCeiling(opts: {
   return { events, ms, eventsPerSec: events / (ms / 1000), requests, blocksPerRequest: step };
 }
 
+/** One raw eth_getLogs request for the pairs' Swap and Sync logs (the body is read by the caller). */
+function postGetLogs(rpcUrl: string, pairs: Address[], from: number, to: number): Promise<Response> {
+  return fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "eth_getLogs",
+      params: [
+        {
+          address: pairs,
+          topics: [[SWAP_TOPIC0, SYNC_TOPIC0]],
+          fromBlock: `0x${from.toString(16)}`,
+          toBlock: `0x${to.toString(16)}`,
+        },
+      ],
+    }),
+  });
+}
+
 export type RpcFloorResult = { events: number; ms: number; eventsPerSec: number; fetchMs: number; jsonMs: number };
 
 /**
@@ -78,23 +99,7 @@ export async function measureRpcFloor(opts: {
   for (let from = opts.fromBlock; from <= opts.toBlock; from += step) {
     const to = Math.min(opts.toBlock, from + step - 1);
     const a = performance.now();
-    const res = await fetch(opts.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "eth_getLogs",
-        params: [
-          {
-            address: opts.pairs,
-            topics: [[SWAP_TOPIC0, SYNC_TOPIC0]],
-            fromBlock: `0x${from.toString(16)}`,
-            toBlock: `0x${to.toString(16)}`,
-          },
-        ],
-      }),
-    });
+    const res = await postGetLogs(opts.rpcUrl, opts.pairs, from, to);
     const text = await res.text();
     const b = performance.now();
     const body = JSON.parse(text) as { result?: unknown[]; error?: { message: string } };
@@ -126,23 +131,7 @@ export async function measureRawCeiling(opts: {
   const t0 = performance.now();
   for (let from = opts.fromBlock; from <= opts.toBlock; from += step) {
     const to = Math.min(opts.toBlock, from + step - 1);
-    const res = await fetch(opts.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "eth_getLogs",
-        params: [
-          {
-            address: opts.pairs,
-            topics: [[SWAP_TOPIC0, SYNC_TOPIC0]],
-            fromBlock: `0x${from.toString(16)}`,
-            toBlock: `0x${to.toString(16)}`,
-          },
-        ],
-      }),
-    });
+    const res = await postGetLogs(opts.rpcUrl, opts.pairs, from, to);
     const body = (await res.json()) as { result?: Parameters<typeof decodeLogs>[0]; error?: { message: string } };
     if (!body.result) throw new Error(`eth_getLogs: ${body.error?.message ?? "no result"}`);
     requests++;
