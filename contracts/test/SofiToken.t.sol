@@ -117,7 +117,7 @@ contract SofiTokenTest is Test {
 
         vm.warp(t0 + 100);
         vm.prank(alice);
-        sofi.transfer(bob, sent);
+        assertTrue(sofi.transfer(bob, sent));
         vm.warp(t0 + 200);
         vm.prank(alice);
         sofi.burn(burned);
@@ -220,7 +220,7 @@ contract SofiTokenTest is Test {
         uint256 t0 = block.timestamp;
         vm.warp(t0 + 60);
         vm.prank(alice);
-        sofi.transfer(bob, 4e18);
+        assertTrue(sofi.transfer(bob, 4e18));
         assertEq(sofi.numCheckpoints(alice), 2, "two checkpoints");
         assertEq(sofi.checkpoints(alice, 0)._key, t0, "first key is a timestamp");
         assertEq(sofi.checkpoints(alice, 0)._value, 10e18, "first value");

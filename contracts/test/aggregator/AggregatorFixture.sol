@@ -166,7 +166,7 @@ abstract contract AggregatorFixture is Test {
         if (token == address(weth)) {
             vm.deal(address(this), amount);
             weth.deposit{value: amount}();
-            weth.transfer(to, amount);
+            require(weth.transfer(to, amount), "weth transfer");
         } else if (token == address(fee)) {
             fee.mint(to, amount);
         } else {

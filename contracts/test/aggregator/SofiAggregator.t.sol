@@ -218,6 +218,7 @@ contract SofiAggregatorTest is AggregatorFixture {
         agg.setBases(path3(address(dai), address(usdc), address(dai)));
         address[] memory many = new address[](9);
         for (uint256 i = 0; i < many.length; ++i) {
+            // forge-lint: disable-next-line(unsafe-typecast) -- a small loop index: fits in 160 bits
             many[i] = address(uint160(0x100 + i));
         }
         vm.expectRevert(abi.encodeWithSelector(SofiAggregator.TooManyBases.selector, 9, 8));

@@ -30,6 +30,7 @@ contract AggregatorHandler is Test {
         tokens = tokens_;
         routers = agg_.getRouters();
         for (uint256 i = 0; i < 4; ++i) {
+            // forge-lint: disable-next-line(unsafe-typecast) -- a small loop index: fits in 160 bits
             actors[i] = address(uint160(0xA000 + i));
         }
     }
