@@ -1,8 +1,8 @@
 /** The decoders compiled from ABI events agree with viem's decodeEventLog, static and dynamic alike. */
 import { type AbiEvent, encodeAbiParameters, encodeEventTopics, parseAbiItem } from "viem";
 import { describe, expect, it } from "vitest";
-import { compileEvent, decodeLogs, emptyColumns, filterOf } from "../src/indexer/decoders.mjs";
 import { arrayLiteral } from "../src/indexer/bulk.ts";
+import { compileEvent, decodeLogs, emptyColumns, filterOf } from "../src/indexer/decoders.mjs";
 
 const A = "0x1111111111111111111111111111111111111111";
 const B = "0xaBcDef0000000000000000000000000000000002";

@@ -145,7 +145,13 @@ describe.each(DB_KINDS)("factory sources on %s", (kind) => {
     const db = await testDb(kind);
     const deployment = chain.deployment();
     const commits: string[][] = [];
-    const base = new ChainIndexer({ db, chainId: 31337, deployment, rpcUrl: chain.rpcUrl, handlers: [uniswapV2Handler] });
+    const base = new ChainIndexer({
+      db,
+      chainId: 31337,
+      deployment,
+      rpcUrl: chain.rpcUrl,
+      handlers: [uniswapV2Handler],
+    });
     await base.sync();
     await base.close();
     const before = await readCheckpoint(db, 31337, "uniswap-v2");
