@@ -69,7 +69,7 @@ export function compileEvent(abiEvent) {
     decode = (log) => {
       try {
         const { args } = decodeEventLog({ abi, data: log.data, topics: log.topics, strict: true });
-        return inputs.map((input, i) => toText(Array.isArray(args) ? args[i] : args[fields[i]]));
+        return inputs.map((_input, i) => toText(Array.isArray(args) ? args[i] : args[fields[i]]));
       } catch {
         return null;
       }
