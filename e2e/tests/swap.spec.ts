@@ -214,11 +214,15 @@ test("max keeps a gas reserve of the native coin; selector rows show balances; r
   await expect(page).toHaveURL(new RegExp(`/sts/profile/${ADDRESS}/4$`, "i"));
 });
 
-test("an unlisted token in the URL asks for confirmation; dismissing goes to /swap/", async ({ page }) => {
+test("an unlisted token in the URL asks for confirmation; dismissing goes to /swap/, which is the swap page", async ({
+  page,
+}) => {
   await page.goto("/aggregateSwap?outputCurrency=0x000000000000000000000000000000000000dEaD");
   await expect(page.getByTestId("unlisted-list")).toContainText("0x000000000000000000000000000000000000dEaD");
   await page.getByTestId("unlisted-dismiss").click();
-  await expect(page).toHaveURL(/\/swap\/?$/);
+  await expect(page).toHaveURL(/\/aggregateSwap$/);
+  await expect(page.getByTestId("swap-card")).toBeVisible();
+  await expect(page.getByTestId("unlisted-list")).toBeHidden();
 });
 
 test("wrap and unwrap ETH through the same page, with the spec's balance errors", async ({ page }) => {

@@ -25,6 +25,11 @@ export const SWAP_ERRORS = {
   missingDependencies: "Missing dependencies",
   couldNotDeposit: "Could not deposit",
   couldNotWithdraw: "Could not withdraw",
+  // Not in the spec: plain texts for cases it does not name (issue 9 #16, #17, #18).
+  recipientZeroAddress: "The recipient cannot be the zero address",
+  recipientIsToken: (symbol: string) => `The recipient cannot be the ${symbol} token contract`,
+  insufficientLiquidity: "Insufficient liquidity for this trade",
+  amountTooLarge: "Amount too large",
 } as const;
 
 /**
@@ -45,9 +50,13 @@ export type SwapMessage =
         | "rejected"
         | "missingDependencies"
         | "couldNotDeposit"
-        | "couldNotWithdraw";
+        | "couldNotWithdraw"
+        | "recipientZeroAddress"
+        | "insufficientLiquidity"
+        | "amountTooLarge";
     }
   | { key: "insufficientBalance"; symbol: string }
+  | { key: "recipientIsToken"; symbol: string }
   | { key: "revert"; reason: string }
   | { key: "swapFailed"; message: string };
 
@@ -56,6 +65,8 @@ export function swapMessageText(m: SwapMessage): string {
   switch (m.key) {
     case "insufficientBalance":
       return SWAP_ERRORS.insufficientBalance(m.symbol);
+    case "recipientIsToken":
+      return SWAP_ERRORS.recipientIsToken(m.symbol);
     case "revert":
       return SWAP_ERRORS.revert(m.reason);
     case "swapFailed":
@@ -263,6 +274,10 @@ export type SwapButtonInput = {
   recipient?: RecipientCheck;
   /** A name recipient resolved to this address (null: resolved to nothing; undefined: still resolving). */
   resolvedRecipient?: string | null;
+  /** The output token's contract (none for the native coin): never a recipient, funds sent there are lost. */
+  outputAddress?: string | null;
+  /** An exact output the pools cannot provide (the route exists, its liquidity is too small). */
+  insufficientLiquidity?: boolean;
   balanceIn: bigint | undefined;
   /** Reading the balance or the allowance failed (not merely pending). */
   readFailed?: boolean;
@@ -288,18 +303,42 @@ export type SwapButtonState =
   | { kind: "impactTooHigh" }
   | { kind: "swap"; anyway: boolean };
 
+/** The largest amount a contract call can carry (uint256); a longer typed number is refused up front. */
+export const MAX_UINT256 = 2n ** 256n - 1n;
+const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
+
+/**
+ * What is wrong with the recipient field (undefined: the field is closed): empty, not an address or
+ * a name, a name that did not resolve, or an address where funds are lost (the zero address, the
+ * output token's own contract, which the contract would refuse or keep).
+ */
+export function recipientError(
+  recipient: RecipientCheck | undefined,
+  resolved: string | null | undefined,
+  outputAddress: string | null | undefined,
+  outputSymbol: string,
+): SwapMessage | null {
+  if (!recipient) return null;
+  if (recipient.kind === "empty") return { key: "enterRecipient" };
+  if (recipient.kind === "invalid") return { key: "invalidRecipient" };
+  if (recipient.kind === "name" && resolved === null) return { key: "invalidRecipient" };
+  const to = (recipient.kind === "address" ? recipient.value : resolved)?.toLowerCase();
+  if (to === ZERO_ADDRESS) return { key: "recipientZeroAddress" };
+  if (to && to === outputAddress?.toLowerCase()) return { key: "recipientIsToken", symbol: outputSymbol };
+  return null;
+}
+
 /** The swap input error in the spec's order (000 §5), or null when the form is complete. */
 export function swapInputError(i: SwapButtonInput): SwapMessage | null {
   if (!i.connected) return { key: "connectWallet" };
   if (!i.amountIn && !i.amountOut) return { key: "enterAmount" };
+  if ((i.amountIn ?? 0n) > MAX_UINT256 || (i.amountOut ?? 0n) > MAX_UINT256) return { key: "amountTooLarge" };
   if (!i.inputSymbol || !i.outputSymbol) return { key: "selectToken" };
-  if (i.recipient) {
-    if (i.recipient.kind === "empty") return { key: "enterRecipient" };
-    if (i.recipient.kind === "invalid") return { key: "invalidRecipient" };
-    if (i.recipient.kind === "name" && i.resolvedRecipient === null) return { key: "invalidRecipient" };
-  }
+  const recipient = recipientError(i.recipient, i.resolvedRecipient, i.outputAddress, i.outputSymbol);
+  if (recipient) return recipient;
   if (i.amountIn && i.balanceIn !== undefined && i.balanceIn < i.amountIn)
     return { key: "insufficientBalance", symbol: i.inputSymbol };
+  if (i.insufficientLiquidity) return { key: "insufficientLiquidity" };
   if (i.quoted && (!i.amountIn || !i.amountOut)) return { key: "invalidPair" };
   return null;
 }

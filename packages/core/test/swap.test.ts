@@ -5,6 +5,7 @@ import {
   extractSwapErrorInfo,
   formatDisplayAmount,
   formatSignificant,
+  MAX_UINT256,
   maxSpendable,
   midPriceAmountOut,
   minimumAmountOut,
@@ -228,6 +229,45 @@ describe("main button priority", () => {
       text: "Insufficient USDT balance",
     });
     expect(text({ balanceIn: 100n, approval: "not_approved" })).toEqual({ kind: "approve" });
+  });
+  it("refuses the zero address and the output token's own contract as recipient (issue 9 #16)", () => {
+    const token = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+    expect(text({ recipient: checkRecipient("0x0000000000000000000000000000000000000000") })).toEqual({
+      kind: "error",
+      text: "The recipient cannot be the zero address",
+    });
+    expect(text({ recipient: checkRecipient(token.toLowerCase()), outputAddress: token })).toEqual({
+      kind: "error",
+      text: "The recipient cannot be the WETH token contract",
+    });
+    expect(
+      text({ recipient: checkRecipient("a.eth"), resolvedRecipient: token, outputAddress: token.toLowerCase() }),
+    ).toEqual({ kind: "error", text: "The recipient cannot be the WETH token contract" });
+    expect(
+      text({
+        recipient: checkRecipient("a.eth"),
+        resolvedRecipient: "0x0000000000000000000000000000000000000000",
+      }),
+    ).toEqual({ kind: "error", text: "The recipient cannot be the zero address" });
+    // Any other address passes, and the native coin (no contract) compares with nothing.
+    expect(text({ recipient: checkRecipient(token), outputAddress: null }).kind).toBe("swap");
+  });
+  it("an exact output beyond the pools' liquidity says so, not Invalid pair (issue 9 #18)", () => {
+    expect(text({ amountIn: null, amountOut: 5n, insufficientLiquidity: true })).toEqual({
+      kind: "error",
+      text: "Insufficient liquidity for this trade",
+    });
+  });
+  it("an amount beyond uint256 is too large, in plain words (issue 9 #17)", () => {
+    expect(text({ amountIn: 2n ** 256n, amountOut: null, quoted: false })).toEqual({
+      kind: "error",
+      text: "Amount too large",
+    });
+    expect(text({ amountIn: null, amountOut: 10n ** 78n, quoted: false })).toEqual({
+      kind: "error",
+      text: "Amount too large",
+    });
+    expect(text({ amountIn: MAX_UINT256, balanceIn: MAX_UINT256 }).kind).toBe("swap");
   });
   it("a valid recipient passes", () => {
     expect(text({ recipient: checkRecipient("0x7f367cc41522ce07553e823bf3be79a889debe1b") }).kind).toBe("swap");

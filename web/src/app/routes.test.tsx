@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -60,7 +60,6 @@ const VISITS: [string, string][] = [
   ["/headTail/moreRace", "All races"],
   ["/headTail/ETH-USDT/3", "Race"],
   ["/headTail/event/5", "Event race"],
-  ["/swap/", "Swap"],
 ];
 
 function renderAt(path: string) {
@@ -104,6 +103,31 @@ describe("route map (spec 000 §2)", () => {
     expect((swap.element.props as { chart?: boolean }).chart).toBeFalsy();
     expect((chart.element.props as { chart?: boolean }).chart).toBe(true);
     expect(ROUTES.filter((r) => r.element.type === swap.element.type)).toHaveLength(2);
+  });
+
+  it("/swap and /swap/ lead to the swap page (issue 9 #19)", async () => {
+    const swap = ROUTES.find((r) => r.path === "/swap");
+    if (!swap) throw new Error("/swap missing");
+    for (const at of ["/swap", "/swap/"]) {
+      render(
+        <MemoryRouter initialEntries={[at]}>
+          <Routes>
+            <Route path="/swap" element={swap.element} />
+            <Route path="/aggregateSwap" element={<h2>the swap page</h2>} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      expect((await screen.findByRole("heading", { level: 2 })).textContent).toBe("the swap page");
+      cleanup();
+    }
+  });
+
+  it("a placeholder screen shows no raw table of its route parameters (issue 9 #19)", async () => {
+    const { container } = renderAt(`/sts/profile/${A}/4`);
+    expect((await screen.findByRole("heading", { level: 2 }, { timeout: 15_000 })).textContent).toBe("Profile");
+    expect(container.textContent).not.toContain(A);
+    expect(container.querySelector("dl")).toBeNull();
+    expect(screen.queryByText("Details")).toBeNull();
   });
 
   it("matches exactly: an extra segment is not found", async () => {

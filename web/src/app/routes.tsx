@@ -1,4 +1,5 @@
 import { lazy, type ReactElement } from "react";
+import { Navigate } from "react-router";
 import type { PlaceholderScreen } from "../features/placeholders/screens.ts";
 
 const ComingNext = lazy(() => import("../features/placeholders/ComingNext.tsx"));
@@ -42,7 +43,8 @@ export const ROUTES: AppRoute[] = [
   placeholder("/headTail/moreRace", "headTailMoreRace"),
   placeholder("/headTail/:pair/:id", "headTailRace"),
   placeholder("/headTail/event/:id", "headTailEvent"),
-  placeholder("/swap", "swap"),
+  // The unlisted-token warning's Go back (and any old link) lands on the swap page itself.
+  { path: "/swap", element: <Navigate to="/aggregateSwap" replace /> },
 ];
 
 export const NOT_FOUND_ROUTE: AppRoute = { path: "*", element: <NotFound /> };

@@ -10,7 +10,6 @@ export default function ComingNext({ screen }: { screen: PlaceholderScreen }) {
   const { t } = useTranslation("placeholders");
   const params = useParams();
   const title = t(`titles.${screen}`, { type: params.type ?? "" });
-  const entries = Object.entries(params).filter(([k, v]) => k !== "*" && v);
 
   useEffect(() => {
     document.title = `${title} · SoFi`;
@@ -29,16 +28,6 @@ export default function ComingNext({ screen }: { screen: PlaceholderScreen }) {
         <p className="coming-next-body">{t("comingNextBody")}</p>
         {screen !== "stsHome" && <Link to="/sts">{t("backHome")}</Link>}
       </div>
-      {entries.length > 0 && (
-        <dl className="placeholder-params" aria-label={t("params")}>
-          {entries.map(([k, v]) => (
-            <div key={k} className="placeholder-param">
-              <dt>{k}</dt>
-              <dd className="mono break-all">{v}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
     </section>
   );
 }

@@ -3,7 +3,6 @@ export default {
     comingNext: "Coming next",
     comingNextBody: "This screen is being built and arrives in an upcoming release.",
     backHome: "Back to Social Trading",
-    params: "Details",
     titles: {
       stsHome: "Social Trading",
       stsMore: "All portfolios: {{type}}",
@@ -35,7 +34,6 @@ export default {
     comingNext: "곧 제공 예정",
     comingNextBody: "이 화면은 현재 제작 중이며 다음 릴리스에서 제공됩니다.",
     backHome: "소셜 트레이딩으로 돌아가기",
-    params: "상세 정보",
     titles: {
       stsHome: "소셜 트레이딩",
       stsMore: "전체 포트폴리오: {{type}}",

@@ -3,7 +3,7 @@ import { formatDisplayAmount, minimumAmountOut } from "@sofi/core";
 import { Alert, Button, Input, Modal, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSettings } from "../../kernel/settings-store.ts";
-import { confirmDisabled, formatImpact, needsConfirmWord } from "./rules.ts";
+import { confirmDisabled, confirmRecipient, formatImpact, needsConfirmWord } from "./rules.ts";
 import { useSwapMessage } from "./useSwapMessage.ts";
 import type { SwapState } from "./useSwapState.ts";
 
@@ -15,6 +15,8 @@ export function ConfirmSwapModal({ s }: { s: SwapState }) {
   const { confirm, inputToken, outputToken, impactLevel } = s;
   const shown = confirm.shown;
   const needsWord = needsConfirmWord(impactLevel);
+  // Where the funds go, when that is not the connected account.
+  const to = confirmRecipient(s.recipient.check, s.recipient.resolved);
   return (
     <Modal
       open={confirm.open}
@@ -49,6 +51,14 @@ export function ConfirmSwapModal({ s }: { s: SwapState }) {
             <dd className={`impact-${impactLevel}`}>{formatImpact(s.q.impactBps)}</dd>
             <dt>{t("router")}</dt>
             <dd>{shown.routerName}</dd>
+            {to && (
+              <>
+                <dt>{t("sendTo")}</dt>
+                <dd className="mono break-all" data-testid="confirm-recipient">
+                  {to.name ? `${to.name} (${to.address})` : to.address}
+                </dd>
+              </>
+            )}
           </dl>
           {confirm.changed && (
             <Alert

@@ -157,6 +157,10 @@ describe("swap messages in both languages", () => {
     { key: "insufficientBalance", symbol: "USDT" },
     { key: "revert", reason: "SofiAggregator: EXPIRED" },
     { key: "swapFailed", message: "nonce too low" },
+    { key: "recipientZeroAddress" },
+    { key: "recipientIsToken", symbol: "USDT" },
+    { key: "insufficientLiquidity" },
+    { key: "amountTooLarge" },
   ];
   afterEach(async () => {
     await i18next.changeLanguage("en");

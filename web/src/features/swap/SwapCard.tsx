@@ -34,6 +34,7 @@ export function SwapCard({
     quoted: q.quoted,
     hasQuote: !!q.quote,
     error: q.error,
+    insufficientLiquidity: q.insufficientLiquidity,
   });
   const field = (side: Side) => (
     <SwapField
@@ -68,7 +69,7 @@ export function SwapCard({
         />
       </div>
       {field("out")}
-      {expertMode && <RecipientField recipient={s.recipient} />}
+      {expertMode && <RecipientField recipient={s.recipient} outputToken={outputToken} />}
       {!s.wrap && q.quote && inputToken && outputToken && (
         <SwapDetails
           quote={q.quote}
@@ -81,9 +82,14 @@ export function SwapCard({
       )}
       {notice === "fetching" && <Typography.Text type="secondary">{t("fetchingQuote")}</Typography.Text>}
       {notice === "noRoute" && <Typography.Text type="secondary">{t("noRoute")}</Typography.Text>}
+      {notice === "insufficientLiquidity" && (
+        <Typography.Text type="danger" data-testid="quote-liquidity">
+          {t("insufficientLiquidity")}
+        </Typography.Text>
+      )}
       {notice === "error" && (
         <Typography.Text type="danger" data-testid="quote-error">
-          {t("quoteFailed", { message: q.error })}
+          {t("quoteFailed")}
         </Typography.Text>
       )}
       <SwapButton

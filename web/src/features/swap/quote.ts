@@ -62,6 +62,17 @@ export async function quoteExactIn(
 }
 
 /**
+ * An exact output that routes exist for, but that no pool on them can provide (every router's
+ * `getAmountsIn` refuses it): the page says insufficient liquidity, not "no route".
+ */
+export class InsufficientLiquidityError extends Error {
+  constructor() {
+    super("Insufficient liquidity for this trade");
+    this.name = "InsufficientLiquidityError";
+  }
+}
+
+/**
  * Best router for an exact output: the aggregator's best paths of the reverse direction give the
  * candidate routes, each router's `getAmountsIn` prices them (one multicall), the smallest input wins.
  * The trade itself is exact-input with that amount.
@@ -100,7 +111,8 @@ export async function quoteExactOut(
     const amountIn = (r.result as readonly bigint[])[0] ?? 0n;
     if (amountIn > 0n && (!best || amountIn < best.amountIn)) best = { amountIn, i };
   });
-  if (!best) return null;
+  // Routes exist but none can give this much: too little liquidity, not a missing route.
+  if (!best) throw new InsufficientLiquidityError();
   const { amountIn, i } = best as { amountIn: bigint; i: number };
   const c = candidates[i] as (typeof candidates)[number];
   return {

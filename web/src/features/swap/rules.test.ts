@@ -1,10 +1,11 @@
-import { SWAP_ERRORS } from "@sofi/core";
+import { checkRecipient, SWAP_ERRORS } from "@sofi/core";
 import { describe, expect, it } from "vitest";
 import { TransactionUntrackedError } from "../transactions/index.ts";
 import { SwapError } from "./actions.ts";
 import type { Quote } from "./quote.ts";
 import {
   confirmDisabled,
+  confirmRecipient,
   failure,
   fieldValues,
   flipSides,
@@ -17,7 +18,7 @@ import {
   quoteChangedUnder,
   quoteNotice,
   recipientAddressFor,
-  recipientInvalid,
+  recipientProblem,
   sameQuote,
   showMax,
   stoppedWaiting,
@@ -103,9 +104,42 @@ describe("swap rules", () => {
     expect(recipientAddressFor(addr, undefined, ACCOUNT)).toBe(USDT.address);
     expect(recipientAddressFor(name, undefined, ACCOUNT)).toBeUndefined();
     expect(recipientAddressFor(name, DAI.address, ACCOUNT)).toBe(DAI.address);
-    expect(recipientInvalid(name, null)).toBe(true);
-    expect(recipientInvalid({ kind: "invalid", value: "x" } as never, undefined)).toBe(true);
-    expect(recipientInvalid(addr, undefined)).toBe(false);
+    expect(recipientProblem(name, null, DAI)).toEqual({ key: "invalidRecipient" });
+    expect(recipientProblem({ kind: "invalid", value: "x" } as never, undefined, DAI)).toEqual({
+      key: "invalidRecipient",
+    });
+    expect(recipientProblem(addr, undefined, DAI)).toBeNull();
+    expect(recipientProblem({ kind: "empty", value: "" }, undefined, DAI)).toBeNull();
+  });
+
+  it("refuses the zero address and the output token's own contract in the field (issue 9 #16)", () => {
+    const zero = checkRecipient("0x0000000000000000000000000000000000000000");
+    expect(recipientProblem(zero, undefined, DAI)).toEqual({ key: "recipientZeroAddress" });
+    expect(recipientProblem(checkRecipient(DAI.address), undefined, DAI)).toEqual({
+      key: "recipientIsToken",
+      symbol: "DAI",
+    });
+    expect(recipientProblem(checkRecipient("dai.eth"), DAI.address, DAI)).toEqual({
+      key: "recipientIsToken",
+      symbol: "DAI",
+    });
+    // The input token's address is a valid place for the output to go as far as this rule knows.
+    expect(recipientProblem(checkRecipient(DAI.address), undefined, USDT)).toBeNull();
+    expect(recipientProblem(checkRecipient(DAI.address), undefined, ETH)).toBeNull();
+  });
+
+  it("the confirm dialog names where the funds go when a recipient is set (issue 9 #16)", () => {
+    expect(confirmRecipient(undefined, undefined)).toBeNull();
+    expect(confirmRecipient({ kind: "empty", value: "" }, undefined)).toBeNull();
+    expect(confirmRecipient(checkRecipient(` ${DAI.address} `), undefined)).toEqual({
+      name: null,
+      address: DAI.address,
+    });
+    expect(confirmRecipient(checkRecipient("bob.eth"), undefined)).toBeNull();
+    expect(confirmRecipient(checkRecipient("bob.eth"), USDT.address)).toEqual({
+      name: "bob.eth",
+      address: USDT.address,
+    });
   });
 
   it("finds a pending approval of the input token for the aggregator, in any address case", () => {
@@ -148,6 +182,8 @@ describe("swap rules", () => {
     expect(quoteNotice({ ...base, loading: true })).toBe("fetching");
     expect(quoteNotice(base)).toBe("noRoute");
     expect(quoteNotice({ ...base, error: "HTTP request failed." })).toBe("error");
+    // Issue 9 #18: an exact output beyond the pools' liquidity is not "no route".
+    expect(quoteNotice({ ...base, insufficientLiquidity: true })).toBe("insufficientLiquidity");
     expect(quoteNotice({ ...base, hasQuote: true })).toBeNull();
     expect(quoteNotice({ ...base, wrap: true })).toBeNull();
     expect(quoteNotice({ ...base, hasRequest: false })).toBeNull();

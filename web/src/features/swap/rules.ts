@@ -2,13 +2,14 @@ import {
   formatSignificant,
   PRICE_IMPACT_CONFIRM_WORD,
   type RecipientCheck,
+  recipientError,
   type SwapButtonState,
   type SwapMessage,
 } from "@sofi/core";
 import { TransactionUntrackedError } from "../transactions/index.ts";
 import { SwapError } from "./actions.ts";
 import type { Quote } from "./quote.ts";
-import { type SwapToken, sameToken } from "./tokens.ts";
+import { isNative, type SwapToken, sameToken } from "./tokens.ts";
 
 /**
  * The swap screen's small rules, each a pure function with its own test (rules.test.ts); the
@@ -85,9 +86,29 @@ export function recipientAddressFor(
   return account;
 }
 
-/** A recipient the user must correct: not an address or a name, or a name that did not resolve. */
-export function recipientInvalid(recipient: RecipientCheck | undefined, resolved: string | null | undefined): boolean {
-  return recipient?.kind === "invalid" || resolved === null;
+/**
+ * What the recipient field says under itself: not an address or a name, a name that did not
+ * resolve, the zero address or the output token's own contract (core's rule). An empty field says
+ * nothing there (the main button asks for a recipient).
+ */
+export function recipientProblem(
+  recipient: RecipientCheck | undefined,
+  resolved: string | null | undefined,
+  outputToken: SwapToken | null,
+): SwapMessage | null {
+  const outputAddress = outputToken && !isNative(outputToken) ? outputToken.address : null;
+  const m = recipientError(recipient, resolved, outputAddress, outputToken?.symbol ?? "");
+  return m && m.key !== "enterRecipient" ? m : null;
+}
+
+/** Where the confirm dialog says the funds go: the typed address, or a name with its address; null for the own account. */
+export function confirmRecipient(
+  recipient: RecipientCheck | undefined,
+  resolved: string | null | undefined,
+): { name: string | null; address: string } | null {
+  if (recipient?.kind === "address") return { name: null, address: recipient.value };
+  if (recipient?.kind === "name" && resolved) return { name: recipient.value, address: resolved };
+  return null;
 }
 
 /** A pending approval of `token` for `spender` among the chain's tracked transactions. */
@@ -160,7 +181,7 @@ export function quoteChangedUnder(open: boolean, shown: Quote | null, current: Q
   return open && !!shown && (!current || !sameQuote(shown, current));
 }
 
-/** The line under the fields while there is a request: fetching, no route, or the quote's error. */
+/** The line under the fields while there is a request: fetching, no route, too little liquidity, or the quote's error. */
 export function quoteNotice(a: {
   wrap: boolean;
   hasRequest: boolean;
@@ -168,10 +189,13 @@ export function quoteNotice(a: {
   quoted: boolean;
   hasQuote: boolean;
   error: string | null;
-}): "fetching" | "noRoute" | "error" | null {
+  /** The typed output is more than the route's pools hold. */
+  insufficientLiquidity?: boolean;
+}): "fetching" | "noRoute" | "insufficientLiquidity" | "error" | null {
   if (a.wrap || !a.hasRequest) return null;
   if (a.loading) return "fetching";
   if (a.error) return "error";
+  if (a.insufficientLiquidity) return "insufficientLiquidity";
   if (a.quoted && !a.hasQuote) return "noRoute";
   return null;
 }

@@ -20,7 +20,7 @@ export type RecipientState = {
  * The expert-mode recipient field: what was typed, checked, and a name resolved for the selected
  * chain (ENSIP-11), so a mainnet-only contract wallet never receives on an L2.
  */
-export function useRecipient(expertMode: boolean, chainId: number): RecipientState {
+export function useRecipient(expertMode: boolean, chainId: number, onEdit?: () => void): RecipientState {
   const ensClient = useEnsClient();
   const [isOpen, setOpen] = useState(false);
   const [raw, setRaw] = useState("");
@@ -51,5 +51,20 @@ export function useRecipient(expertMode: boolean, chainId: number): RecipientSta
       alive = false;
     };
   }, [check?.kind, check?.value, ensClient, chainId]);
-  return { shown, open: () => setOpen(true), close: () => setOpen(false), raw, setRaw, check, resolved };
+  // Every change of where the funds go makes an earlier failure stale (issue 9 #16).
+  const edit =
+    <A extends unknown[]>(f: (...a: A) => void) =>
+    (...a: A) => {
+      f(...a);
+      onEdit?.();
+    };
+  return {
+    shown,
+    open: edit(() => setOpen(true)),
+    close: edit(() => setOpen(false)),
+    raw,
+    setRaw: edit(setRaw),
+    check,
+    resolved,
+  };
 }

@@ -3,7 +3,7 @@ import type { Deployment } from "@sofi/protocol";
 import { useEffect, useState } from "react";
 import type { PublicClient } from "viem";
 import { useDebouncedValue } from "../../kernel/hooks.ts";
-import { type Quote, quoteExactIn, quoteExactOut, routeReserves } from "./quote.ts";
+import { InsufficientLiquidityError, type Quote, quoteExactIn, quoteExactOut, routeReserves } from "./quote.ts";
 
 export type QuoteRequest = {
   amount: bigint;
@@ -26,6 +26,8 @@ export type QuoteState = {
    */
   impactReady: boolean;
   error: string | null;
+  /** The typed output exceeds what the route's pools hold (exact output only). */
+  insufficientLiquidity: boolean;
 };
 
 const EMPTY: QuoteState = {
@@ -35,6 +37,7 @@ const EMPTY: QuoteState = {
   impactBps: null,
   impactReady: false,
   error: null,
+  insufficientLiquidity: false,
 };
 
 function key(r: QuoteRequest | null): string {
@@ -79,6 +82,7 @@ export function useSwapQuote(
           impactBps: null,
           impactReady: !quote,
           error: null,
+          insufficientLiquidity: false,
           key: requestKey,
         });
         if (!quote) return;
@@ -93,12 +97,19 @@ export function useSwapQuote(
         setState((s) => (s.key === requestKey ? { ...s, impactBps: impact, impactReady: true } : s));
       } catch (e) {
         if (cancelled) return;
+        if (e instanceof InsufficientLiquidityError) {
+          setState({ ...EMPTY, quoted: true, impactReady: true, insufficientLiquidity: true, key: requestKey });
+          return;
+        }
+        // The details are for developers; the page says in plain words that the price is unavailable.
+        console.warn("swap quote failed", e);
         setState({
           quote: null,
           quoted: true,
           loading: false,
           impactBps: null,
           impactReady: true,
+          insufficientLiquidity: false,
           // viem's short message ("HTTP request failed."), not the multi-line details.
           error: (e as { shortMessage?: string }).shortMessage ?? (e instanceof Error ? e.message : String(e)),
           key: requestKey,

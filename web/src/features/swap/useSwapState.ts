@@ -1,6 +1,7 @@
 import {
   approvalState,
   formatUnitsExact,
+  MAX_UINT256,
   maxSpendable,
   minimumAmountOut,
   parseAmount,
@@ -148,8 +149,15 @@ export function useSwapState(): SwapState {
     if (independentDecimals !== undefined) setTyped((v) => trimAmountDecimals(v, independentDecimals));
   }, [independentDecimals]);
   const parsedTyped = independentToken ? parseAmount(typed, independentToken.decimals) : null;
+  // More than a uint256 holds cannot be priced or sent: the button says so, nobody asks the chain.
   const request =
-    !wrap && parsedTyped && inputToken && outputToken && deployment && !sameToken(inputToken, outputToken)
+    !wrap &&
+    parsedTyped &&
+    parsedTyped <= MAX_UINT256 &&
+    inputToken &&
+    outputToken &&
+    deployment &&
+    !sameToken(inputToken, outputToken)
       ? {
           amount: parsedTyped,
           independent,
@@ -166,7 +174,7 @@ export function useSwapState(): SwapState {
   const maxIn = inputToken ? maxSpendable(balanceIn, isNative(inputToken)) : 0n;
 
   // ---------------------------------------------------------------- recipient, approval, button
-  const recipient = useRecipient(expertMode, chainId);
+  const recipient = useRecipient(expertMode, chainId, () => setTxError(null));
   const recipientAddress = recipientAddressFor(recipient.check, recipient.resolved, account);
   const pendingApproval = useTransactions((s) =>
     hasPendingApproval(Object.values(s.byChain[chainId] ?? {}), inputToken, aggregator),
@@ -189,6 +197,8 @@ export function useSwapState(): SwapState {
     quoteFailed: !!q.error && !q.loading,
     recipient: recipient.check,
     resolvedRecipient: recipient.resolved,
+    outputAddress: outputToken && !isNative(outputToken) ? outputToken.address : null,
+    insufficientLiquidity: q.insufficientLiquidity && !q.loading,
     balanceIn,
     readFailed,
     approval,
@@ -258,6 +268,8 @@ export function useSwapState(): SwapState {
     if (button.kind === "swap" && q.quote) {
       setShownQuote(q.quote);
       setConfirmWord("");
+      // A new attempt: an earlier attempt's failure is not this one's.
+      setTxError(null);
       setConfirmOpen(true);
     }
   };

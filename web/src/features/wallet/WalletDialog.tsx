@@ -98,6 +98,10 @@ function OptionsView({ connect }: { connect: (t: Target) => void }) {
   const shownInjected = discovered.length ? discovered : hasWindowEthereum ? injected : [];
   const dev = connectors.find((c) => c.type === DEV_WALLET_TYPE);
   const wcReady = !!walletConnectProjectId();
+  useEffect(() => {
+    // Users read "not available"; whoever runs the deployment finds the reason here.
+    if (!wcReady) console.info("WalletConnect is off: set VITE_WALLETCONNECT_PROJECT_ID when building the app.");
+  }, [wcReady]);
 
   return (
     <Flex vertical gap={10} data-testid="wallet-options">
