@@ -18,7 +18,7 @@ step "typecheck";       npm run typecheck
 step "contracts";       npm test -w contracts
 step "core";            npm test -w packages/core
 step "server";          npm test -w server
-step "start supervision"; npx vitest run scripts/
+step "start supervision"; npx vitest run scripts/start.test.ts
 step "web";             npm test -w web
 step "bench smoke";     npm test -w bench
 step "web build";       npm run build -w web
