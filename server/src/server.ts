@@ -30,11 +30,7 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
-/**
- * Records what the indexers report (commits through `onCommit`, errors and standby through their
- * log lines) per chain id, for `/api/health`. The engine's log lines it reads:
- * `chain <id>: indexer error: …`, `chain <id>: lock error: …`, `chain <id>: … standing by`.
- */
+/** Records what the indexers report (`onCommit`, `onError`, `onStandby`) per chain id, for `/api/health`. */
 export function createIndexerStatus(chainIds: readonly number[], now: () => number = Date.now) {
   const status = new Map<number, ChainIndexerStatus>(
     chainIds.map((id) => [id, { startedAt: now(), lastCommitAt: null, lastError: null, standby: false }]),
@@ -48,17 +44,14 @@ export function createIndexerStatus(chainIds: readonly number[], now: () => numb
       s.standby = false;
       if (s.lastError) s.lastError.count = 0;
     },
-    /** Reads one log line; true when it was about an indexer's state. */
-    log(line: string): boolean {
-      const m = /^chain (\d+): (?:(indexer|lock) error: (.*)|.*(standing by).*)$/.exec(line);
-      const s = m ? status.get(Number(m[1])) : undefined;
-      if (!m || !s) return false;
-      if (m[4]) s.standby = true;
-      else {
-        const message = `${m[2]} error: ${m[3] ?? ""}`;
-        s.lastError = { message, at: now(), count: (s.lastError?.count ?? 0) + 1 };
-      }
-      return true;
+    error(chainId: number, message: string) {
+      const s = status.get(chainId);
+      if (!s) return;
+      s.lastError = { message, at: now(), count: (s.lastError?.count ?? 0) + 1 };
+    },
+    standby(chainId: number) {
+      const s = status.get(chainId);
+      if (s) s.standby = true;
     },
   };
 }
@@ -124,10 +117,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 
   const indexing = chains.filter((c) => config.roles.has("indexer") && c.config.deployment);
   const status = createIndexerStatus(indexing.map((c) => c.config.info.id));
-  const indexerLog = (m: string) => {
-    status.log(m);
-    log(m);
-  };
   const indexers = config.roles.has("indexer")
     ? chains
         .filter((c) => c.config.deployment)
@@ -139,7 +128,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
             client: c.client,
             maxBlockRange: c.config.maxBlockRange,
             pollIntervalMs: c.config.pollIntervalMs,
-            log: indexerLog,
+            log,
+            onError: (e) => status.error(c.config.info.id, e.message.split("\n")[0] ?? e.message),
+            onStandby: () => status.standby(c.config.info.id),
             onCommit: (r) => {
               status.commit(c.config.info.id);
               if (r.events > 0) c.market.invalidate();

@@ -80,25 +80,26 @@ describe("/api/health (#3)", () => {
     ).toBe(200);
   });
 
-  it("records commits, indexer errors and standby from the indexer's callbacks and log lines", () => {
+  it("records commits, indexer errors and standby from the indexer's callbacks", () => {
     let t = 1_000;
     const s = createIndexerStatus([31337], () => t);
     t = 2_000;
-    expect(s.log("chain 31337: indexer error: HTTP request failed")).toBe(true);
+    s.error(31337, "HTTP request failed");
     t = 3_000;
-    s.log("chain 31337: indexer error: HTTP request failed");
+    s.error(31337, "HTTP request failed");
     expect(s.status.get(31337)).toMatchObject({
       startedAt: 1_000,
       lastCommitAt: null,
-      lastError: { message: "indexer error: HTTP request failed", at: 3_000, count: 2 },
+      lastError: { message: "HTTP request failed", at: 3_000, count: 2 },
     });
-    s.log("chain 31337: another indexer holds the lock; standing by");
+    s.standby(31337);
     expect(s.status.get(31337)?.standby).toBe(true);
     t = 4_000;
     s.commit(31337);
     expect(s.status.get(31337)).toMatchObject({ lastCommitAt: 4_000, standby: false, lastError: { count: 0 } });
-    expect(s.log("chain 1: indexer error: x")).toBe(false);
-    expect(s.log("API listening")).toBe(false);
+    // Another chain's report changes nothing here.
+    s.error(1, "x");
+    expect(s.status.get(1)).toBeUndefined();
   });
 });
 

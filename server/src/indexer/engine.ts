@@ -65,6 +65,10 @@ export type IndexerOptions = {
    * runs on this thread through `client`, with the same code (fetch-range.mjs, decoders.mjs).
    */
   useWorker?: boolean;
+  /** Called with each failed sync of live mode (retried on the next poll) and each lock error. */
+  onError?: (error: Error) => void;
+  /** Called when another process holds the chain's indexer lock and this one waits as a standby. */
+  onStandby?: () => void;
   /** Called after each committed range (each handler of the range's group is checkpointed at `to`). */
   onCommit?: (range: { from: number; to: number; events: number; handlers: string[] }) => void;
 };
@@ -174,6 +178,7 @@ export class ChainIndexer {
   private readonly maxRange: number;
   private readonly log: (msg: string) => void;
   private readonly onCommit: IndexerOptions["onCommit"];
+  private readonly onError: IndexerOptions["onError"];
   private worker: LogsWorker | null = null;
   private readonly rpcUrl: string | undefined;
   private stopped = false;
@@ -194,6 +199,7 @@ export class ChainIndexer {
     this.range = Math.min(this.maxRange, 100);
     this.log = opts.log ?? (() => {});
     this.onCommit = opts.onCommit;
+    this.onError = opts.onError;
     const url = opts.rpcUrl ?? (this.client.transport as { url?: string }).url;
     this.rpcUrl = opts.useWorker === false ? undefined : url;
   }
@@ -339,7 +345,7 @@ export class ChainIndexer {
     const head = await getHeadNumber(this.client);
     const target = Math.min(opts.toBlock ?? head, head);
     await this.loadStates();
-    const forkAt = await this.detectReorg();
+    const forkAt = await this.detectReorg(head);
     if (forkAt !== null) {
       stats.reorgs++;
       await this.rollback(forkAt);
@@ -451,10 +457,9 @@ export class ChainIndexer {
    * The lowest checkpoint whose block hash the chain no longer has at its height (or that is above
    * the head), or null when every checkpoint is still on the chain.
    */
-  async detectReorg(): Promise<number | null> {
+  async detectReorg(head: number): Promise<number | null> {
     const cps = this.states.map((s) => s.cp).filter((c): c is Checkpoint => c !== null);
     if (cps.length === 0) return null;
-    const head = await getHeadNumber(this.client);
     const distinct = [...new Map(cps.map((c) => [c.blockNumber, c])).values()].sort(
       (a, b) => a.blockNumber - b.blockNumber,
     );
@@ -528,6 +533,7 @@ export class ChainIndexer {
         onSynced?.(s);
       } catch (e) {
         this.log(`chain ${this.chainId}: indexer error: ${(e as Error).message.split("\n")[0]}`);
+        this.onError?.(e as Error);
       }
       if (this.stopped) break;
       await new Promise<void>((resolve) => {
@@ -612,10 +618,12 @@ export function startLeaderIndexer(opts: IndexerOptions & { pollIntervalMs: numb
     while (!stopped) {
       lock = await opts.db.tryLock(ADVISORY_LOCK_NS, opts.chainId).catch((e: Error) => {
         log(`chain ${opts.chainId}: lock error: ${e.message}`);
+        opts.onError?.(e);
         return null;
       });
       if (!lock) {
         log(`chain ${opts.chainId}: another indexer holds the lock; standing by`);
+        opts.onStandby?.();
         await standby();
         continue;
       }
