@@ -29,6 +29,20 @@ const ADVISORY_LOCK_NS = 0x50f1;
 export const TARGET_LOGS = 20_000;
 /** A range grows at most this many times the previous one's width (empty ranges: 4x). */
 export const MAX_RANGE_GROWTH = 2;
+/**
+ * The rest of a backfill is fetched in at least this many requests (ranges of at least
+ * MIN_SPLIT_WIDTH blocks). Density only tells the past: a range sized on sparse blocks can reach
+ * into dense ones and come back as one huge response that nothing overlaps with. Splitting the tail
+ * keeps the writer busy on one part while the next is fetched, and lets the density of the first
+ * part size the others.
+ */
+export const TAIL_SPLIT = 4;
+export const MIN_SPLIT_WIDTH = 64;
+
+/** Blocks of the next request: the density-sized `range`, but at most a TAIL_SPLIT-th of the `rest`. */
+export function requestWidth(range: number, rest: number): number {
+  return Math.min(range, rest, Math.max(MIN_SPLIT_WIDTH, Math.ceil(rest / TAIL_SPLIT)));
+}
 const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, n));
 
 export type Checkpoint = { blockNumber: number; blockHash: string };
@@ -395,7 +409,7 @@ export class ChainIndexer {
   /** fetchGroup over the current range width (capped at `to`), halving on provider limit errors. */
   private async fetchSized(from: number, to: number, group: HandlerState[], head: number): Promise<FetchedRange> {
     for (;;) {
-      const end = Math.min(from + this.range - 1, to);
+      const end = from + requestWidth(this.range, to - from + 1) - 1;
       try {
         return await this.fetchGroup(from, end, group, head);
       } catch (e) {
