@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { Deployment } from "@sofi/protocol";
 import { type ChainIndexerStatus, type ChainRuntime, createApp } from "./api/app.ts";
+import { CommitSignal } from "./api/commit-signal.ts";
 import { Market } from "./api/market.ts";
 import { type ConfigOverrides, loadConfig, type ServerConfig } from "./config.ts";
 import { createDb, type Db } from "./db/client.ts";
@@ -109,11 +110,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     opts.db ??
     (await createDb({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "db") }));
 
-  const chains: ChainRuntime[] = config.chains.map((cc) => ({
-    config: cc,
-    client: createRpcClient(cc.rpcUrl),
-    market: new Market(db, cc.info, cc.deployment),
-  }));
+  const chains: ChainRuntime[] = config.chains.map((cc) => {
+    const market = new Market(db, cc.info, cc.deployment);
+    const commits = new CommitSignal();
+    commits.on(() => market.invalidate());
+    return { config: cc, client: createRpcClient(cc.rpcUrl), market, commits };
+  });
 
   const indexing = chains.filter((c) => config.roles.has("indexer") && c.config.deployment);
   const status = createIndexerStatus(indexing.map((c) => c.config.info.id));
@@ -133,7 +135,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
             onStandby: () => status.standby(c.config.info.id),
             onCommit: (r) => {
               status.commit(c.config.info.id);
-              if (r.events > 0) c.market.invalidate();
+              if (r.events > 0) c.commits?.emit();
             },
           }),
         )

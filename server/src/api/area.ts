@@ -9,9 +9,16 @@ import type { TokenBuckets } from "../auth/rate-limit.ts";
 import type { AuthVariables } from "../auth/verify.ts";
 import type { ChainConfig, ServerConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import type { CommitSignal } from "./commit-signal.ts";
 import type { Market } from "./queries/market.ts";
 
-export type ChainRuntime = { config: ChainConfig; client: PublicClient; market: Market };
+export type ChainRuntime = {
+  config: ChainConfig;
+  client: PublicClient;
+  market: Market;
+  /** Commits of this process's indexer on the chain (absent: nothing here indexes it; caches stay off). */
+  commits?: CommitSignal;
+};
 
 /** What this process's indexer last did on a chain (server.ts records it from the indexer's callbacks). */
 export type ChainIndexerStatus = {
