@@ -4,24 +4,35 @@ import pg from "pg";
 import { createDb, type Db } from "../../server/src/db/client.ts";
 import type { BenchChain } from "./chain.ts";
 import { startChild } from "./child.ts";
-import { explainTrades, type FillResult, fillSynthetic, HEAVY_USER, TYPICAL_USER } from "./fill.ts";
-import { type LoadResult, loadTestMany } from "./load.ts";
+import { explainTrades, type FillResult, fillSynthetic, HEAVY_USER, TYPICAL_USER, typicalUser } from "./fill.ts";
+import { type LoadResult, type LoadTarget, loadTestMany } from "./load.ts";
 import { waitFor } from "./net.ts";
 import { BENCH_ROOT, CACHE_DIR } from "./paths.ts";
 
 /** The history pair: WETH-USDT, priced from its deepest pool (the one the synthetic candles fill). */
 const HISTORY = { base: "WETH", quote: "USDT" } as const;
 
-/** Every list endpoint of the API, as the bench asks for it. */
-export const API_ENDPOINTS = {
+/**
+ * Typical users the "many users" row cycles through, one per request: more than the trades area
+ * keeps pages of (10,000), so every request reads the database, as a crowd of distinct users would.
+ */
+export const MANY_USERS = 20_000;
+
+/** Every list endpoint of the API, as the bench asks for it (a function: a different path per request). */
+export const API_ENDPOINTS: Record<string, string | ((i: number) => string)> = {
   tokens: "/api/local/sofi/tokens",
   ticker: `/api/local/proxy/ticker/24hr?symbol=${HISTORY.base}-${HISTORY.quote}`,
   historyMonth: `/api/local/v2/proxy/history?symbol=${HISTORY.base}-${HISTORY.quote}&type=month`,
   historyYear: `/api/local/v2/proxy/history?symbol=${HISTORY.base}-${HISTORY.quote}&type=year`,
   tradesHeavy: `/api/local/sofi/trades?user=${HEAVY_USER}`,
   tradesTypical: `/api/local/sofi/trades?user=${TYPICAL_USER}`,
-} as const;
+  tradesManyUsers: (i: number) => `/api/local/sofi/trades?user=${typicalUser(i % MANY_USERS)}`,
+};
 export type ApiEndpoint = keyof typeof API_ENDPOINTS;
+
+function endpointTarget(base: string, e: string | ((i: number) => string)): LoadTarget {
+  return typeof e === "string" ? base + e : (i) => base + e(i);
+}
 
 export type ApiResult = {
   server: { db: string; indexedBlock: number; waitedForIndexMs: number };
@@ -167,7 +178,8 @@ export async function benchApi(
   });
   try {
     const samples: ApiResult["samples"] = {};
-    for (const [name, path] of Object.entries(API_ENDPOINTS)) {
+    for (const [name, e] of Object.entries(API_ENDPOINTS)) {
+      const path = typeof e === "string" ? e : e(7);
       const r = await getJson(s.base + path);
       if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}: ${r.text.slice(0, 300)}`);
       const body = JSON.parse(r.text) as unknown;
@@ -176,7 +188,10 @@ export async function benchApi(
     }
     const names = Object.keys(API_ENDPOINTS) as ApiEndpoint[];
     const [bare, ...loads] = await loadTestMany({
-      urls: [`http://127.0.0.1:${bareChild.port}/x`, ...names.map((n) => s.base + API_ENDPOINTS[n])],
+      urls: [
+        `http://127.0.0.1:${bareChild.port}/x`,
+        ...names.map((n) => endpointTarget(s.base, API_ENDPOINTS[n] as string | ((i: number) => string))),
+      ],
       connections: opts.connections,
       durationMs: opts.durationMs,
       rounds: opts.rounds,

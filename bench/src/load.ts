@@ -38,8 +38,34 @@ function once(agent: Agent, url: URL): Promise<number> {
 
 type Samples = { latencies: number[]; errors: number; non2xx: number; elapsedMs: number; loadAvg1m: number };
 
+/** A URL to load, or one per request (`i`: the request's number, counted across bursts). */
+export type LoadTarget = string | ((i: number) => string);
+
+type UrlSource = (i: number) => URL;
+
+function urlSource(target: LoadTarget): UrlSource {
+  if (typeof target === "string") {
+    const url = new URL(target);
+    assertLocal(url);
+    return () => url;
+  }
+  assertLocal(new URL(target(0)));
+  return (i) => {
+    const url = new URL(target(i));
+    assertLocal(url);
+    return url;
+  };
+}
+
 /** One closed-loop burst: `connections` workers, each sending the next GET when the previous response ends. */
-async function burst(agent: Agent, url: URL, connections: number, durationMs: number, maxRequests: number) {
+async function burst(
+  agent: Agent,
+  next: UrlSource,
+  counter: { n: number },
+  connections: number,
+  durationMs: number,
+  maxRequests: number,
+) {
   const s: Samples = { latencies: [], errors: 0, non2xx: 0, elapsedMs: 0, loadAvg1m: 0 };
   let sent = 0;
   const start = performance.now();
@@ -50,7 +76,7 @@ async function burst(agent: Agent, url: URL, connections: number, durationMs: nu
         sent++;
         const t = performance.now();
         try {
-          const status = await once(agent, url);
+          const status = await once(agent, next(counter.n++));
           s.latencies.push(performance.now() - t);
           if (status < 200 || status >= 300) s.non2xx++;
         } catch {
@@ -99,15 +125,15 @@ function assertLocal(url: URL) {
  * URL; never more than `maxRequests` per URL per round. Only for 127.0.0.1 targets.
  */
 export async function loadTestMany(opts: {
-  urls: string[];
+  urls: LoadTarget[];
   connections?: number;
   durationMs?: number;
   rounds?: number;
   warmupMs?: number;
   maxRequests?: number;
 }): Promise<LoadResult[]> {
-  const urls = opts.urls.map((u) => new URL(u));
-  for (const u of urls) assertLocal(u);
+  const urls = opts.urls.map(urlSource);
+  const counters = urls.map(() => ({ n: 0 }));
   const connections = opts.connections ?? 50;
   const rounds = Math.max(1, opts.rounds ?? 1);
   const slice = (opts.durationMs ?? 10_000) / rounds;
@@ -117,17 +143,18 @@ export async function loadTestMany(opts: {
   try {
     for (let r = 0; r < rounds; r++) {
       for (let i = 0; i < urls.length; i++) {
-        const url = urls[i] as URL;
+        const url = urls[i] as UrlSource;
         const agent = agents[i] as Agent;
+        const counter = counters[i] as { n: number };
         // Warm-up (not counted): opens the connections, lets the JIT and caches settle.
-        await burst(agent, url, connections, opts.warmupMs ?? (r === 0 ? 500 : 100), maxRequests);
-        (parts[i] as Samples[]).push(await burst(agent, url, connections, slice, maxRequests));
+        await burst(agent, url, counter, connections, opts.warmupMs ?? (r === 0 ? 500 : 100), maxRequests);
+        (parts[i] as Samples[]).push(await burst(agent, url, counter, connections, slice, maxRequests));
       }
     }
   } finally {
     for (const a of agents) a.destroy();
   }
-  return urls.map((_u, i) => summarise(opts.urls[i] as string, connections, parts[i] as Samples[]));
+  return opts.urls.map((u, i) => summarise(typeof u === "string" ? u : u(0), connections, parts[i] as Samples[]));
 }
 
 /** Closed-loop HTTP load on one URL (see loadTestMany). */

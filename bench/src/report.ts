@@ -1,4 +1,4 @@
-import { API_ENDPOINTS, type ApiEndpoint, type ApiResult } from "./api.ts";
+import { API_ENDPOINTS, type ApiEndpoint, type ApiResult, MANY_USERS } from "./api.ts";
 import type { CeilingResult, RpcFloorResult } from "./ceiling.ts";
 import type { IndexerResult } from "./indexer.ts";
 import type { LoadResult } from "./load.ts";
@@ -184,8 +184,16 @@ export function formatResults(r: Results): string {
         [
           row("bare Hono GET /x", a.bare, false),
           ...endpoints.map(([n, l]) => {
-            const path = API_ENDPOINTS[n] ?? n;
-            const who = n === "tradesHeavy" ? " (heavy user)" : n === "tradesTypical" ? " (typical user)" : "";
+            const e = API_ENDPOINTS[n] ?? n;
+            const path = typeof e === "string" ? e : e(0);
+            const who =
+              n === "tradesHeavy"
+                ? " (heavy user)"
+                : n === "tradesTypical"
+                  ? " (typical user)"
+                  : n === "tradesManyUsers"
+                    ? ` (${MANY_USERS.toLocaleString("en-US")} users in turn: database)`
+                    : "";
             return row(`GET ${path.replace(/user=0x[0-9a-f]{40}/, "user=…")}${who}`, l, true);
           }),
         ],

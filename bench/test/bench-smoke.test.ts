@@ -67,7 +67,7 @@ describe("npm run bench (quick)", () => {
     if (!api) return;
     // Every list endpoint, on a database holding the chain plus 20,000 synthetic trades, swaps and syncs.
     expect(Object.keys(api.endpoints).sort()).toEqual(
-      ["historyMonth", "historyYear", "ticker", "tokens", "tradesHeavy", "tradesTypical"].sort(),
+      ["historyMonth", "historyYear", "ticker", "tokens", "tradesHeavy", "tradesManyUsers", "tradesTypical"].sort(),
     );
     for (const l of [api.bare, ...Object.values(api.endpoints)]) {
       positive(l.requests);
