@@ -1,6 +1,7 @@
 import { erc20Abi } from "@sofi/protocol";
 import { useCallback } from "react";
-import { useBalance, useReadContracts } from "wagmi";
+import { useReadContract } from "wagmi";
+import { balanceTokenKey, NATIVE_BALANCE_KEY, useBalances } from "../../kernel/balances.ts";
 import { isNative, type SwapToken } from "./tokens.ts";
 
 const ZERO = "0x0000000000000000000000000000000000000000";
@@ -15,10 +16,13 @@ export type SwapBalances = {
   refetch: () => void;
 };
 
+const tokenOf = (tk: SwapToken | null): string | null => (tk ? (isNative(tk) ? NATIVE_BALANCE_KEY : tk.address) : null);
+
 /**
- * The connected account's balances of both sides and the input token's allowance for the
- * aggregator: the native balance plus one multicall of the ERC-20 reads. The transactor refreshes
- * them after each receipt (they are wagmi queries); `refetch` is the refresh button's.
+ * The connected account's balances of both sides, from the app's one balances source
+ * (src/kernel/balances.ts: the token selector reads the same entries, the transactor refreshes
+ * them after each receipt), and the input token's allowance for the aggregator. `connected` is
+ * false on a wrong network: nothing is read or shown then. `refetch` is the refresh button's.
  */
 export function useSwapBalances(a: {
   account: `0x${string}` | undefined;
@@ -29,58 +33,35 @@ export function useSwapBalances(a: {
   aggregator: `0x${string}` | undefined;
 }): SwapBalances {
   const { account, connected, chainId, inputToken, outputToken, aggregator } = a;
-  const nativeBalance = useBalance({ address: account, chainId, query: { enabled: connected } });
-  const erc20s = [inputToken, outputToken].filter((tk): tk is SwapToken => !!tk && !isNative(tk));
-  const withAllowance = !!inputToken && !isNative(inputToken) && !!aggregator;
-  const reads = useReadContracts({
-    allowFailure: true,
-    contracts: [
-      ...erc20s.map((tk) => ({
-        address: tk.address as `0x${string}`,
-        abi: erc20Abi,
-        functionName: "balanceOf" as const,
-        args: [account ?? ZERO] as const,
-        chainId,
-      })),
-      ...(withAllowance
-        ? [
-            {
-              address: inputToken.address as `0x${string}`,
-              abi: erc20Abi,
-              functionName: "allowance" as const,
-              args: [account ?? ZERO, aggregator] as const,
-              chainId,
-            },
-          ]
-        : []),
-    ],
-    query: { enabled: connected },
+  const tokens = [tokenOf(inputToken), tokenOf(outputToken)].filter((t): t is string => !!t);
+  const { balances, failed, refetch: refetchBalances } = useBalances({ chainId, account, tokens, enabled: connected });
+  const withAllowance = connected && !!inputToken && !isNative(inputToken) && !!aggregator;
+  const allowanceRead = useReadContract({
+    address: inputToken?.address as `0x${string}` | undefined,
+    abi: erc20Abi,
+    functionName: "allowance",
+    args: [account ?? ZERO, aggregator ?? ZERO],
+    chainId,
+    query: { enabled: withAllowance },
   });
-  /** The balanceOf read of an ERC-20 on either side (undefined for the native coin). */
-  const balanceRead = (tk: SwapToken | null) =>
-    tk && !isNative(tk) ? reads.data?.[erc20s.findIndex((e) => e.address === tk.address)] : undefined;
   const balanceOf = (tk: SwapToken | null): bigint | undefined => {
-    if (!tk || !connected) return undefined;
-    if (isNative(tk)) return nativeBalance.data?.value;
-    const r = balanceRead(tk);
-    return r?.status === "success" ? (r.result as bigint) : undefined;
+    const t = tokenOf(tk);
+    return t && connected ? balances[balanceTokenKey(t)] : undefined;
   };
-  const allowanceRead = withAllowance ? reads.data?.[erc20s.length] : undefined;
+  const inputKey = tokenOf(inputToken);
   const readFailed =
     connected &&
-    (reads.isError ||
-      (isNative(inputToken) ? nativeBalance.isError : balanceRead(inputToken)?.status === "failure") ||
-      allowanceRead?.status === "failure");
-  const refetchNative = nativeBalance.refetch;
-  const refetchReads = reads.refetch;
+    ((!!inputKey && !!failed[balanceTokenKey(inputKey)]) ||
+      (withAllowance && allowanceRead.isError && allowanceRead.data === undefined));
+  const refetchAllowance = allowanceRead.refetch;
   const refetch = useCallback(() => {
-    void refetchNative();
-    void refetchReads();
-  }, [refetchNative, refetchReads]);
+    void refetchBalances();
+    if (withAllowance) void refetchAllowance();
+  }, [refetchBalances, refetchAllowance, withAllowance]);
   return {
     balanceIn: balanceOf(inputToken),
     balanceOut: balanceOf(outputToken),
-    allowance: allowanceRead?.status === "success" ? (allowanceRead.result as bigint) : undefined,
+    allowance: withAllowance ? allowanceRead.data : undefined,
     readFailed,
     refetch,
   };

@@ -3,7 +3,8 @@ import { erc20Abi } from "@sofi/protocol";
 import { useEffect, useMemo } from "react";
 import { namehash, parseAbi } from "viem";
 import { normalize } from "viem/ens";
-import { useBalance, useConnection, useReadContracts } from "wagmi";
+import { useConnection, useReadContracts } from "wagmi";
+import { useBalances } from "../../kernel/balances.ts";
 import { chainConfig, useAppConfig } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { useEnsClient } from "../wallet/index.ts";
@@ -166,52 +167,29 @@ export function clearCustomTokens(chainId: number): void {
 }
 
 /**
- * Balances of `tokens` for the connected account on the selected chain: one multicall for the
- * ERC-20s plus the native balance. Keys are `tokenKey(token)`: `native` or the lowercase address.
+ * Balances of `tokens` for the connected account on the selected chain, from the app's one
+ * balances source (src/kernel/balances.ts: the swap card reads the same entries, one multicall
+ * reads them, the transactor refreshes them after each receipt). Keys are `tokenKey(token)`:
+ * `native` or the lowercase address. Nothing is shown while the wallet is on another chain.
  */
 export function useTokenBalances(tokens: readonly UiToken[]): {
   balances: Record<string, bigint | undefined>;
   isLoading: boolean;
   refetch: () => void;
 } {
-  const { address: account } = useConnection();
+  const { address: account, chainId: walletChainId, status } = useConnection();
   const chainId = useSettings((s) => s.chainId);
-  const erc20 = useMemo(
-    () => tokens.filter((t): t is UiToken & { address: `0x${string}` } => !isNative(t) && isAddress(t.address)),
+  const keys = useMemo(
+    () => tokens.filter((t) => isNative(t) || isAddress(t.address)).map((t) => (isNative(t) ? NATIVE : t.address)),
     [tokens],
   );
-  const hasNative = tokens.some(isNative);
-  const reads = useReadContracts({
-    allowFailure: true,
-    contracts: account
-      ? erc20.map((t) => ({
-          address: t.address,
-          abi: erc20Abi,
-          functionName: "balanceOf" as const,
-          args: [account] as const,
-          chainId,
-        }))
-      : [],
-    query: { enabled: !!account && erc20.length > 0 },
+  const { balances, isLoading, refetch } = useBalances({
+    chainId,
+    account,
+    tokens: keys,
+    enabled: status === "connected" && walletChainId === chainId,
   });
-  const native = useBalance({ address: account, chainId, query: { enabled: !!account && hasNative } });
-  const balances = useMemo(() => {
-    const out: Record<string, bigint | undefined> = {};
-    if (hasNative) out[NATIVE] = native.data?.value;
-    erc20.forEach((t, i) => {
-      const r = reads.data?.[i];
-      out[t.address.toLowerCase()] = r?.status === "success" ? (r.result as bigint) : undefined;
-    });
-    return out;
-  }, [erc20, hasNative, native.data, reads.data]);
-  return {
-    balances,
-    isLoading: reads.isLoading || native.isLoading,
-    refetch: () => {
-      void reads.refetch();
-      void native.refetch();
-    },
-  };
+  return { balances, isLoading, refetch: () => void refetch() };
 }
 
 /**

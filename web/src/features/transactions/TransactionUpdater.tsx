@@ -1,4 +1,5 @@
 import { shouldCheck } from "@sofi/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { type Hash, TransactionReceiptNotFoundError } from "viem";
 import { usePublicClient } from "wagmi";
@@ -6,6 +7,7 @@ import { useLatestBlockNumber, useWatchBlockNumber } from "../../kernel/block-nu
 import { useSettings } from "../../kernel/settings-store.ts";
 import { recordReceipt } from "./receipts.ts";
 import { useTransactions } from "./store.ts";
+import { refreshForReceipt } from "./transactor.ts";
 
 export type TransactionUpdaterProps = {
   /** Head polling interval; default: the chain's block time (the header's block indicator uses the same). */
@@ -17,8 +19,10 @@ export type TransactionUpdaterProps = {
  * transactions it follows the head block; at each new block it asks for the receipt of every
  * pending transaction `shouldCheck` allows (the wallet transport batches them into one HTTP
  * request), marks the ones without a receipt as checked at that block, and stores the receipt
- * with a success or failure popup for the others. The store is persisted, so pending
- * transactions are followed again after a reload. Failed checks are logged only.
+ * with a success or failure popup for the others, then refreshes the chain reads (every balance
+ * on screen; issue 9 #14), whoever sent the transaction and whether its screen still waits. The
+ * store is persisted, so pending transactions are followed again after a reload. Failed checks
+ * are logged only.
  * Mount once, inside the wallet provider. Renders nothing.
  */
 export function TransactionUpdater({ pollingIntervalMs }: TransactionUpdaterProps = {}) {
@@ -29,6 +33,7 @@ export function TransactionUpdater({ pollingIntervalMs }: TransactionUpdaterProp
   useWatchBlockNumber(client, chainId, hasPending, pollingIntervalMs);
   const blockNumber = useLatestBlockNumber(chainId);
   const inFlight = useRef(new Set<string>());
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!client || blockNumber === undefined || !txs) return;
@@ -40,7 +45,7 @@ export function TransactionUpdater({ pollingIntervalMs }: TransactionUpdaterProp
       client
         .getTransactionReceipt({ hash: tx.hash as Hash })
         .then((receipt) => {
-          recordReceipt(chainId, receipt);
+          if (recordReceipt(chainId, receipt)) void refreshForReceipt(queryClient, chainId, tx.hash);
         })
         .catch((e: unknown) => {
           if (e instanceof TransactionReceiptNotFoundError) {
@@ -51,7 +56,7 @@ export function TransactionUpdater({ pollingIntervalMs }: TransactionUpdaterProp
         })
         .finally(() => inFlight.current.delete(key));
     }
-  }, [client, chainId, blockNumber, txs]);
+  }, [client, chainId, blockNumber, txs, queryClient]);
 
   return null;
 }

@@ -28,6 +28,7 @@ export {
   createTransactor,
   needsApproval,
   refreshAfterReceipt,
+  refreshForReceipt,
   type Sent,
   sendApprove,
   sendWrite,

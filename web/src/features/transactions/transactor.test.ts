@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { needsApproval, refreshAfterReceipt, WriteError } from "./transactor.ts";
+import { BALANCES_QUERY_KEY } from "../../kernel/balances.ts";
+import { needsApproval, refreshAfterReceipt, refreshForReceipt, WriteError } from "./transactor.ts";
 
 describe("transactor helpers", () => {
   it("needs an approval for an ERC-20 whose allowance is unknown or below the amount, never for the native coin", () => {
@@ -10,9 +11,10 @@ describe("transactor helpers", () => {
     expect(needsApproval({ isNative: false, allowance: 5n, amount: 5n })).toBe(false);
   });
 
-  it("after a receipt, marks wagmi's chain reads and the named keys stale, nothing else", async () => {
+  it("after a receipt, marks the balances, wagmi's chain reads and the named keys stale, nothing else", async () => {
     const qc = new QueryClient();
     const keys = [
+      [BALANCES_QUERY_KEY, 31337, "0xabc", "native"],
       ["balance", { a: 1 }],
       ["readContract", {}],
       ["readContracts", {}],
@@ -22,7 +24,15 @@ describe("transactor helpers", () => {
     for (const k of keys) qc.setQueryData(k, 1);
     await refreshAfterReceipt(qc, [["api", "31337"]]);
     const stale = keys.map((k) => qc.getQueryState(k)?.isInvalidated);
-    expect(stale).toEqual([true, true, true, true, false]);
+    expect(stale).toEqual([true, true, true, true, true, false]);
+  });
+
+  it("the tracker and the sender's wait share one refresh per receipt", async () => {
+    const qc = new QueryClient();
+    const first = refreshForReceipt(qc, 31337, "0xAB");
+    expect(refreshForReceipt(qc, 31337, "0xab")).toBe(first);
+    expect(refreshForReceipt(qc, 1, "0xab")).not.toBe(first);
+    await first;
   });
 
   it("keeps the stage and the cause of a failed write", () => {

@@ -4,6 +4,7 @@ import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { type Abi, type ContractFunctionArgs, type ContractFunctionName, maxUint256, type PublicClient } from "viem";
 import type { Config } from "wagmi";
 import { writeContract } from "wagmi/actions";
+import { BALANCES_QUERY_KEY } from "../../kernel/balances.ts";
 import { trackTransaction, waitForTrackedReceipt } from "./receipts.ts";
 
 /**
@@ -82,17 +83,56 @@ export class WriteError extends Error {
   }
 }
 
-/** wagmi's query keys for chain reads: a write's receipt makes them stale. */
-export const CHAIN_READ_QUERY_KEYS: readonly string[] = ["balance", "readContract", "readContracts"];
+/**
+ * Query keys of chain reads a write's receipt makes stale: the app's one balances source
+ * (src/kernel/balances.ts) and wagmi's own reads (allowances, token metadata, …).
+ */
+export const CHAIN_READ_QUERY_KEYS: readonly string[] = [
+  BALANCES_QUERY_KEY,
+  "balance",
+  "readContract",
+  "readContracts",
+];
+
+function refreshChainReads(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (q) => typeof q.queryKey[0] === "string" && CHAIN_READ_QUERY_KEYS.includes(q.queryKey[0]),
+  });
+}
 
 /** Refreshes the chain reads and the `extra` keys (prefix match) after a receipt. */
 export async function refreshAfterReceipt(queryClient: QueryClient, extra: QueryKey[] = []): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({
-      predicate: (q) => typeof q.queryKey[0] === "string" && CHAIN_READ_QUERY_KEYS.includes(q.queryKey[0]),
-    }),
+    refreshChainReads(queryClient),
     ...extra.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   ]);
+}
+
+/** The chain-read refresh of each receipt, so the tracker and the sender's wait share one refetch. */
+const refreshes = new WeakMap<QueryClient, Map<string, Promise<void>>>();
+const REMEMBERED_REFRESHES = 100;
+
+/**
+ * Refreshes the chain reads once for the receipt of `hash`: the tracker calls it when it stores
+ * any receipt (so every balance on screen follows, whoever sent the transaction and whether or
+ * not the sending screen still waits), and the transactor's `done` awaits the same refresh.
+ */
+export function refreshForReceipt(queryClient: QueryClient, chainId: number, hash: string): Promise<void> {
+  let byHash = refreshes.get(queryClient);
+  if (!byHash) {
+    byHash = new Map();
+    refreshes.set(queryClient, byHash);
+  }
+  const id = `${chainId}:${hash.toLowerCase()}`;
+  const known = byHash.get(id);
+  if (known) return known;
+  const p = refreshChainReads(queryClient);
+  byHash.set(id, p);
+  if (byHash.size > REMEMBERED_REFRESHES) {
+    const oldest = byHash.keys().next().value;
+    if (oldest !== undefined) byHash.delete(oldest);
+  }
+  return p;
 }
 
 async function estimateGas(ctx: TransactorContext, call: ContractCall): Promise<bigint> {
@@ -132,7 +172,13 @@ async function sendAndTrack(
   });
   // The tracker checks the receipt (one checker, one popup); this only waits for what it stores.
   const done = waitForTrackedReceipt(ctx.chainId, hash, ctx.signal).then(async (receipt) => {
-    if (ctx.queryClient) await refreshAfterReceipt(ctx.queryClient, record.invalidate);
+    const qc = ctx.queryClient;
+    if (qc) {
+      await Promise.all([
+        refreshForReceipt(qc, ctx.chainId, hash),
+        ...(record.invalidate ?? []).map((queryKey) => qc.invalidateQueries({ queryKey })),
+      ]);
+    }
     return receipt.status === 1;
   });
   return { hash, done };
