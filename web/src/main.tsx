@@ -2,10 +2,11 @@ import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { preloadWallet } from "./app/wallet-host.tsx";
+import { fallBackToServedNetwork } from "./features/settings/networks.ts";
 import { beaconTracker, registerPageViewTracker } from "./features/shell/page-view.ts";
 import { initI18n } from "./i18n/index.ts";
 import { AppConfigContext, loadAppConfig } from "./kernel/config.ts";
-import { applyConfigDefaults, useSettings } from "./kernel/settings-store.ts";
+import { applyConfigDefaults, defaultChainIdFor, useSettings } from "./kernel/settings-store.ts";
 import "./app/styles.css";
 
 // The wallet slice is a separate chunk: start fetching it now, in parallel with the config.
@@ -49,6 +50,12 @@ async function start() {
     return;
   }
   applyConfigDefaults(config);
+  // Issue 9 #22: never start on a network this deployment does not serve.
+  fallBackToServedNetwork(
+    config,
+    { chainId: useSettings.getState().chainId, setDefault: (chainId) => useSettings.setState({ chainId }) },
+    defaultChainIdFor(config),
+  );
   root.render(
     <StrictMode>
       <AppConfigContext.Provider value={config}>

@@ -8,13 +8,17 @@ import { useAppModal } from "../shell/index.ts";
 import SettingsDrawer, { pageReload } from "./SettingsDrawer.tsx";
 
 const config: AppConfig = {
-  chains: [{ id: 31337, suffix: "local", name: "Local", rpcUrl: "http://127.0.0.1:8545", deployment: null }],
+  chains: [
+    { id: 31337, suffix: "local", name: "Local", rpcUrl: "http://127.0.0.1:8545", deployment: null },
+    { id: 8453, suffix: "base", name: "Base", rpcUrl: "http://127.0.0.1:8546", deployment: null },
+  ],
   blockedAddresses: [],
 };
+const localOnly: AppConfig = { ...config, chains: config.chains.slice(0, 1) };
 
-function renderDrawer(path = "/sts") {
+function renderDrawer(path = "/sts", appConfig = config) {
   return render(
-    <AppConfigContext.Provider value={config}>
+    <AppConfigContext.Provider value={appConfig}>
       <MemoryRouter initialEntries={[path]}>
         <SettingsDrawer />
       </MemoryRouter>
@@ -70,6 +74,20 @@ describe("settings drawer", () => {
   it("hides Polygon on /proposals", () => {
     renderDrawer("/proposals");
     expect(screen.queryByRole("radio", { name: "Polygon" })).toBeNull();
-    expect(screen.getByRole("radio", { name: "Ethereum" })).toBeTruthy();
+    expect(screen.getByRole("radio", { name: /^Ethereum/ })).toBeTruthy();
+  });
+
+  it("a network this deployment does not serve is disabled, says so, and is never chosen (issue 9 #22)", async () => {
+    renderDrawer("/sts", localOnly);
+    const eth = screen.getByRole("radio", { name: /^Ethereum/ });
+    expect(eth).toHaveProperty("disabled", true);
+    expect(screen.getByText("This deployment does not serve Ethereum")).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "Local" })).toHaveProperty("disabled", false);
+    fireEvent.click(eth);
+    expect(useSettings.getState().chainId).toBe(31337);
+    expect(reloads).toBe(0);
+    await i18next.changeLanguage("ko");
+    expect(await screen.findByText("이 배포는 Base Mainnet 네트워크를 지원하지 않습니다")).toBeTruthy();
+    await i18next.changeLanguage("en");
   });
 });

@@ -6,7 +6,7 @@ import { useLocation } from "react-router";
 import { useAppConfig } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { useModal } from "../shell/index.ts";
-import { selectableNetworks } from "./networks.ts";
+import { isServedChain, selectableNetworks } from "./networks.ts";
 import "./settings.css";
 
 /** Reloads the page; a module-level indirection so tests can observe it. */
@@ -40,15 +40,28 @@ export default function SettingsDrawer() {
             aria-label={t("network")}
             onChange={(e) => {
               const id = Number(e.target.value);
-              if (id === chainId) return;
+              if (id === chainId || !isServedChain(config, id)) return;
               setChainId(id);
               // spec 000 §2: the page reloads on a chain change
               pageReload.reload();
             }}
-            options={networks.map((c) => ({
-              value: c.id,
-              label: c.id === LOCAL_CHAIN_ID ? t("local") : c.name,
-            }))}
+            options={networks.map((c) => {
+              const name = c.id === LOCAL_CHAIN_ID ? t("local") : c.name;
+              return {
+                value: c.id,
+                disabled: !c.served,
+                label: c.served ? (
+                  name
+                ) : (
+                  <span className="settings-network-unserved" data-testid={`network-unserved-${c.id}`}>
+                    {name}
+                    <Typography.Text type="secondary" className="settings-network-note">
+                      {t("notServed", { network: name })}
+                    </Typography.Text>
+                  </span>
+                ),
+              };
+            })}
             className="settings-radios"
           />
           <Typography.Text type="secondary" className="settings-note">

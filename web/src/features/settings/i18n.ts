@@ -11,6 +11,7 @@ export default {
     reloadNote: "Changing the network reloads the page.",
     local: "Local",
     close: "Close settings",
+    notServed: "This deployment does not serve {{network}}",
   },
   ko: {
     title: "설정",
@@ -24,5 +25,6 @@ export default {
     reloadNote: "네트워크를 바꾸면 페이지가 새로고침됩니다.",
     local: "로컬",
     close: "설정 닫기",
+    notServed: "이 배포는 {{network}} 네트워크를 지원하지 않습니다",
   },
 };
