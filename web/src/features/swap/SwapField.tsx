@@ -6,6 +6,15 @@ import { TokenLogo } from "../tokens/index.ts";
 import type { Side } from "./rules.ts";
 import type { SwapToken } from "./tokens.ts";
 
+/**
+ * The amount's font size: 24 px (20 px under 420 px wide, in swap.css) for up to 10 characters, then
+ * smaller steps so a long amount such as 1234.56789012 stays fully visible at 360 px (issue 9 #20).
+ */
+export function amountFontClass(value: string): string {
+  const n = value.length;
+  return n <= 10 ? "" : n <= 14 ? " is-long" : n <= 18 ? " is-longer" : " is-longest";
+}
+
 /** One amount field ("You pay" / "You receive"): balance, amount input, Max (pay side) and token button. */
 export function SwapField(props: {
   side: Side;
@@ -24,16 +33,24 @@ export function SwapField(props: {
     <div className="swap-field" data-testid={`swap-field-${side}`}>
       <div className="swap-field-top">
         <Typography.Text type="secondary">{label}</Typography.Text>
-        {bal !== undefined && tk && (
-          <Typography.Text type="secondary" data-testid={`balance-${side}`}>
-            {t("balance", { amount: formatDisplayAmount(bal, tk.decimals) })}
-          </Typography.Text>
-        )}
+        <span className="swap-field-balance">
+          {bal !== undefined && tk && (
+            <Typography.Text type="secondary" data-testid={`balance-${side}`}>
+              {t("balance", { amount: formatDisplayAmount(bal, tk.decimals) })}
+            </Typography.Text>
+          )}
+          {/* Max sits by the balance it fills in, not beside the amount: the amount keeps the room. */}
+          {side === "in" && props.showMax && (
+            <Button size="small" type="link" className="swap-max" data-testid="max-button" onClick={props.onMax}>
+              {t("max")}
+            </Button>
+          )}
+        </span>
       </div>
       <div className="swap-field-main">
         <Input
           variant="borderless"
-          className="swap-amount"
+          className={`swap-amount${amountFontClass(props.value)}`}
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.0"
@@ -42,11 +59,6 @@ export function SwapField(props: {
           value={props.value}
           onChange={(e) => props.onType(e.target.value)}
         />
-        {side === "in" && props.showMax && (
-          <Button size="small" type="link" data-testid="max-button" onClick={props.onMax}>
-            {t("max")}
-          </Button>
-        )}
         <Button
           className="swap-token-button"
           onClick={props.onPickToken}

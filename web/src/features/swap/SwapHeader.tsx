@@ -1,9 +1,31 @@
 import { HistoryOutlined, LineChartOutlined, ReloadOutlined, SettingOutlined } from "@ant-design/icons";
 import { Button, Popover, Tag, Tooltip, Typography } from "antd";
-import { useState } from "react";
+import { type ReactElement, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { ExpertModeConfirm, SwapSettings } from "./SwapSettings.tsx";
+
+/** True where the primary pointer can hover (a mouse); false on touch screens. */
+export function canHover(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function"
+    ? window.matchMedia("(hover: hover)").matches
+    : true;
+}
+
+/**
+ * A hover hint for an icon button (issue 9 #20): on touch screens a tap would open it and leave it
+ * on screen over the title, so there the button's aria-label is all; with a mouse it shows below
+ * the buttons, never over the title.
+ */
+export function HeaderTip({ title, children }: { title: string; children: ReactElement }) {
+  const [hover] = useState(canHover);
+  if (!hover) return children;
+  return (
+    <Tooltip title={title} placement="bottom" trigger="hover" mouseEnterDelay={0.3}>
+      {children}
+    </Tooltip>
+  );
+}
 
 /** The card's title row: network badge, recent transactions, chart toggle, refresh and settings. */
 export function SwapHeader(props: {
@@ -29,7 +51,7 @@ export function SwapHeader(props: {
         <Tag color="cyan" data-testid="network-badge">
           {props.networkName}
         </Tag>
-        <Tooltip title={t("recentTransactions")}>
+        <HeaderTip title={t("recentTransactions")}>
           <Button
             type="text"
             icon={<HistoryOutlined />}
@@ -37,8 +59,8 @@ export function SwapHeader(props: {
             disabled={!props.connected}
             onClick={() => navigate(`/sts/profile/${props.account}/4`)}
           />
-        </Tooltip>
-        <Tooltip title={chart ? t("hideChart") : t("showChart")}>
+        </HeaderTip>
+        <HeaderTip title={chart ? t("hideChart") : t("showChart")}>
           <Button
             type={chart ? "primary" : "text"}
             icon={<LineChartOutlined />}
@@ -47,8 +69,8 @@ export function SwapHeader(props: {
             data-testid="chart-toggle"
             onClick={() => navigate(`${chart ? "/aggregateSwap" : "/aggregateSwap/chart"}${location.search}`)}
           />
-        </Tooltip>
-        <Tooltip title={t("refresh")}>
+        </HeaderTip>
+        <HeaderTip title={t("refresh")}>
           <Button
             type="text"
             icon={<ReloadOutlined spin={props.spinning} />}
@@ -56,7 +78,7 @@ export function SwapHeader(props: {
             data-testid="refresh-button"
             onClick={props.onRefresh}
           />
-        </Tooltip>
+        </HeaderTip>
         <Popover
           trigger="click"
           placement="bottomRight"
