@@ -30,6 +30,8 @@ export const SWAP_ERRORS = {
   recipientIsToken: (symbol: string) => `The recipient cannot be the ${symbol} token contract`,
   insufficientLiquidity: "Insufficient liquidity for this trade",
   amountTooLarge: "Amount too large",
+  // Issue 9 #15: a write refused because the wallet is on another chain (never viem's raw text).
+  wrongNetwork: "Wrong network. Please switch your wallet to this page's network.",
 } as const;
 
 /**
@@ -53,7 +55,8 @@ export type SwapMessage =
         | "couldNotWithdraw"
         | "recipientZeroAddress"
         | "insufficientLiquidity"
-        | "amountTooLarge";
+        | "amountTooLarge"
+        | "wrongNetwork";
     }
   | { key: "insufficientBalance"; symbol: string }
   | { key: "recipientIsToken"; symbol: string }

@@ -110,6 +110,24 @@ describe("main swap button", () => {
     expect(a.button).toHaveProperty("disabled", true);
   });
 
+  it("on a wrong network it offers the switch, enabled, whatever else the state says (issue 9 #15)", () => {
+    for (const input of [{}, { connected: false }, { balanceIn: 1n }, { approval: "not_approved" as const }]) {
+      const { button, onClick } = renderButton(input, { switchNetwork: { name: "Local", switching: false } });
+      expect(button.textContent).toBe("Switch to Local");
+      expect(button.dataset.state).toBe("switchNetwork");
+      expect(button).toHaveProperty("disabled", false);
+      fireEvent.click(button);
+      expect(onClick).toHaveBeenCalledTimes(1);
+      cleanup();
+    }
+    const wrapping = renderButton({}, { wrap: "wrap", switchNetwork: { name: "Local", switching: false } });
+    expect(wrapping.button.textContent).toBe("Switch to Local");
+    cleanup();
+    const busy = renderButton({}, { switchNetwork: { name: "Local", switching: true } });
+    expect(busy.button.textContent).toContain("Switching network");
+    expect(busy.button).toHaveProperty("disabled", true);
+  });
+
   it("unwrap is offered when the amount is covered", () => {
     expect(renderButton({}, { wrap: "unwrap", wrapError: null }).button.textContent).toBe("Unwrap");
   });
@@ -161,6 +179,7 @@ describe("swap messages in both languages", () => {
     { key: "recipientIsToken", symbol: "USDT" },
     { key: "insufficientLiquidity" },
     { key: "amountTooLarge" },
+    { key: "wrongNetwork" },
   ];
   afterEach(async () => {
     await i18next.changeLanguage("en");

@@ -1,5 +1,4 @@
 import { ArrowDownOutlined } from "@ant-design/icons";
-import { chainById } from "@sofi/protocol";
 import { Alert, Button, Card, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSettings } from "../../kernel/settings-store.ts";
@@ -51,7 +50,7 @@ export function SwapCard({
   return (
     <Card className="swap-card" data-testid="swap-card">
       <SwapHeader
-        networkName={s.chainCfg?.name ?? chainById(s.chainId)?.name ?? String(s.chainId)}
+        networkName={s.networkName}
         account={s.account}
         connected={s.connected}
         chart={chart}
@@ -98,6 +97,7 @@ export function SwapCard({
         wrapError={s.wrapError}
         busy={s.busy}
         inputSymbol={inputToken?.symbol ?? ""}
+        switchNetwork={s.wrongNetwork ? { name: s.networkName, switching: s.wrongNetwork.switching } : null}
         onClick={s.onMain}
       />
       {s.txError && (

@@ -23,8 +23,26 @@ export class SwapError extends Error {
   }
 }
 
+/**
+ * The wallet is on another chain than the write's (viem's `ChainMismatchError`, wagmi's
+ * `ConnectorChainMismatchError`): the page says so in its own words, never the library's text.
+ */
+export function isChainMismatch(e: unknown): boolean {
+  let x: unknown = e;
+  for (let depth = 0; x && typeof x === "object" && depth < 10; depth++) {
+    const name = (x as { name?: unknown }).name;
+    if (name === "ChainMismatchError" || name === "ConnectorChainMismatchError") return true;
+    x = (x as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** A transactor failure as the swap path's message (000 §8 "estimate" / "send" texts). */
 function asSwapError(e: unknown): unknown {
+  if (isChainMismatch(e)) {
+    console.error("The wallet is on another network", e);
+    return new SwapError({ key: "wrongNetwork" });
+  }
   return e instanceof WriteError ? new SwapError(swapErrorMessage(e.stage, e.cause)) : e;
 }
 
@@ -108,6 +126,6 @@ export async function sendWrap(
     // Spec 000 §8: wrap failures are logged as "Could not deposit" / "Could not withdraw".
     const cause = e instanceof WriteError ? e.cause : e;
     console.error(kind === "wrap" ? "Could not deposit" : "Could not withdraw", cause);
-    throw new SwapError(wrapErrorMessage(kind, cause));
+    throw new SwapError(isChainMismatch(cause) ? { key: "wrongNetwork" } : wrapErrorMessage(kind, cause));
   }
 }

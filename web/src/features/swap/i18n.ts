@@ -75,6 +75,8 @@ export default {
     sendTo: "Send to",
     resolvingRecipient: "Resolving the recipient…",
     readFailed: "Could not read your balance. Refresh to try again.",
+    switchNetwork: "Switch to {{name}}",
+    switchingNetwork: "Switching network…",
     errors: {
       connectWallet: "Connect wallet",
       enterAmount: "Enter an amount",
@@ -97,6 +99,7 @@ export default {
       recipientIsToken: "The recipient cannot be the {{symbol}} token contract",
       insufficientLiquidity: "Insufficient liquidity for this trade",
       amountTooLarge: "Amount too large",
+      wrongNetwork: "Wrong network. Please switch your wallet to this page's network.",
     },
     chart: {
       ranges: { day: "Day", week: "Week", month: "Month", year: "Year" },
@@ -178,6 +181,8 @@ export default {
     sendTo: "받는 주소",
     resolvingRecipient: "수령인 주소를 확인하는 중…",
     readFailed: "잔액을 읽지 못했습니다. 새로고침하여 다시 시도하세요.",
+    switchNetwork: "{{name}}(으)로 전환",
+    switchingNetwork: "네트워크 전환 중…",
     errors: {
       connectWallet: "지갑 연결",
       enterAmount: "수량을 입력하세요",
@@ -198,6 +203,7 @@ export default {
       recipientIsToken: "수령인은 {{symbol}} 토큰 컨트랙트일 수 없습니다",
       insufficientLiquidity: "이 거래에 필요한 유동성이 부족합니다",
       amountTooLarge: "수량이 너무 큽니다",
+      wrongNetwork: "잘못된 네트워크입니다. 지갑을 이 페이지의 네트워크로 전환해 주세요.",
     },
     chart: {
       ranges: { day: "일", week: "주", month: "월", year: "년" },

@@ -21,6 +21,7 @@ import { useConnection, usePublicClient } from "wagmi";
 import { type AppChainConfig, useAppConfig } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { useTransactions, useTransactorContext } from "../transactions/index.ts";
+import { useNetworkName, useNetworkSwitch } from "../wallet/index.ts";
 import type { Quote } from "./quote.ts";
 import {
   fieldValues,
@@ -50,6 +51,13 @@ export type SwapState = {
   wrappedSymbol: string;
   account: `0x${string}` | undefined;
   connected: boolean;
+  /** The page's network in the user's language (the badge, the switch button). */
+  networkName: string;
+  /**
+   * The wallet is connected on another chain than the page's (issue 9 #15): no balances are
+   * shown, nothing can be sent, and the main button offers the switch.
+   */
+  wrongNetwork: { switching: boolean } | null;
   inputToken: SwapToken | null;
   outputToken: SwapToken | null;
   /** The amounts shown in the two fields. */
@@ -88,7 +96,7 @@ export type SwapState = {
   onPick: (side: Side, tk: SwapToken) => void;
   flip: () => void;
   onRefresh: () => void;
-  /** The main button: wrap, approve, or open the confirm dialog. */
+  /** The main button: switch the network, wrap, approve, or open the confirm dialog. */
   onMain: () => void;
 };
 
@@ -113,8 +121,12 @@ export function useSwapState(): SwapState {
   const wrappedSymbol = info?.wrappedSymbol ?? "WETH";
   const client = usePublicClient({ chainId });
   const { address: account, status } = useConnection();
-  const connected = status === "connected" && !!account;
-  const txContext = useTransactorContext(chainId);
+  const network = useNetworkSwitch(chainId);
+  const networkName = useNetworkName()(chainId);
+  // On a wrong network the account is as good as not there for this page: nothing read or sent.
+  const connected = status === "connected" && !!account && !network.wrongNetwork;
+  const transactorContext = useTransactorContext(chainId);
+  const txContext = connected ? transactorContext : null;
 
   const [sel, setSel] = useTokenSelection(params, chainId);
   const { input: inputToken, output: outputToken, independent } = sel;
@@ -263,6 +275,7 @@ export function useSwapState(): SwapState {
   };
 
   const onMain = () => {
+    if (network.wrongNetwork) return void network.switchNetwork();
     if (wrap) return void doWrap();
     if (button.kind === "approve") return void doApprove();
     if (button.kind === "swap" && q.quote) {
@@ -282,6 +295,8 @@ export function useSwapState(): SwapState {
     wrappedSymbol,
     account,
     connected,
+    networkName,
+    wrongNetwork: network.wrongNetwork ? { switching: network.switching } : null,
     inputToken,
     outputToken,
     values,
@@ -302,7 +317,7 @@ export function useSwapState(): SwapState {
     button,
     wrapError,
     busy,
-    txError,
+    txError: txError ?? (network.wrongNetwork && network.failed ? { key: "wrongNetwork" } : null),
     recipient,
     unlisted,
     refresh,

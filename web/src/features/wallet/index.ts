@@ -1,6 +1,6 @@
 export { BlockedGate } from "./BlockedGate.tsx";
 export { ANVIL_PRIVATE_KEYS, DEV_WALLET_TYPE, devAddress, devWallet, setDevAccountIndex } from "./dev-wallet.ts";
-export { useEnsClient, useIsBlocked, useWalletState } from "./hooks.ts";
+export { useEnsClient, useIsBlocked, useNetworkName, useNetworkSwitch, useWalletState } from "./hooks.ts";
 export { Identicon } from "./Identicon.tsx";
 export { switchWalletChain } from "./session.ts";
 export { createSignatureManager, type SignedHeaders } from "./signature.ts";
