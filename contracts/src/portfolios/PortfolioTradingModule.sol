@@ -67,7 +67,8 @@ contract PortfolioTradingModule is Ownable2Step, ReentrancyGuardTransient {
 
     /// @notice One swap of a trade, in the set's component order. `limit` is the maximum input on
     ///         buys and the minimum output on sells. A component equal to the input (buys) or output
-    ///         (sells) token is not swapped: its leg has an empty path and no router.
+    ///         (sells) token is not swapped: its leg has an empty path and no router. On sells, any
+    ///         other leg with no router and an empty path pays its component to the seller in kind.
     struct Leg {
         address router;
         address[] path;
@@ -260,7 +261,8 @@ contract PortfolioTradingModule is Ownable2Step, ReentrancyGuardTransient {
 
     /// @notice The legs of the best sale of `quantity` for `tokenOut` (address(0) = native coin):
     ///         per component the aggregator's best router and path for the redeemed amount.
-    ///         `legs[i].limit` is the expected output of that leg.
+    ///         `legs[i].limit` is the expected output of that leg; a leg without a router (no pool
+    ///         pays anything for that amount) means the component is paid out in kind.
     /// @return legs one per component. @return amountOut what the seller gets after both fees.
     function quoteSell(ISetToken setToken, uint256 quantity, address tokenOut)
         external
@@ -448,7 +450,14 @@ contract PortfolioTradingModule is Ownable2Step, ReentrancyGuardTransient {
             Leg calldata leg = legs[i];
             if (comps[i] == output) {
                 require(leg.path.length == 0, "PortfolioTrading: INVALID_PATH");
-            } else if (amounts[i] != 0) {
+            } else if (amounts[i] == 0) {
+                continue;
+            } else if (leg.router == address(0)) {
+                // No route (dust that no pool would pay for, or a component without liquidity):
+                // the seller receives the component itself.
+                require(leg.path.length == 0, "PortfolioTrading: INVALID_PATH");
+                IERC20(comps[i]).safeTransfer(msg.sender, amounts[i]);
+            } else {
                 _checkLeg(leg, comps[i], output);
                 _allow(comps[i], leg.router, amounts[i]);
                 IPortfolioRouter(leg.router).swapExactTokensForTokens(
@@ -459,7 +468,7 @@ contract PortfolioTradingModule is Ownable2Step, ReentrancyGuardTransient {
         uint256 gross = IERC20(output).balanceOf(address(this));
         (tradeFee, exitFee) = _sellFees(setToken, gross);
         net = gross - tradeFee - exitFee;
-        require(net != 0 && net >= minOut, "PortfolioTrading: INSUFFICIENT_OUTPUT_AMOUNT");
+        require(net >= minOut, "PortfolioTrading: INSUFFICIENT_OUTPUT_AMOUNT");
         if (tradeFee != 0) IERC20(output).safeTransfer(feeRecipient, tradeFee);
         if (exitFee != 0) IERC20(output).safeTransfer(_configs[setToken].exitFeeRecipient, exitFee);
     }
@@ -539,7 +548,7 @@ contract PortfolioTradingModule is Ownable2Step, ReentrancyGuardTransient {
                 leg = Leg({router: routers[r], path: paths[r], limit: outs[r]});
             }
         }
-        require(leg.router != address(0), "PortfolioTrading: NO_ROUTE");
+        // Without a route the leg stays empty (no router, no path): `_sell` pays that component in kind.
     }
 
     function _toUint(int256 v) private pure returns (uint256) {

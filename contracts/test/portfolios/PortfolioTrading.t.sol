@@ -514,6 +514,35 @@ contract PortfolioTradingTest is PortfolioFixture {
         assertModuleEmpty(set);
     }
 
+    function test_DustSalePaysUnpricedComponentsInKind() public {
+        buyETH(alice, set, 1e18);
+        uint256 quantity = 18; // a few base units of each component
+        (PortfolioTradingModule.Leg[] memory legs, uint256 amountOut,,) = module.quoteSell(set, quantity, address(0));
+        uint256 inKind;
+        for (uint256 i = 0; i < legs.length; ++i) {
+            if (legs[i].router == address(0) && set.getComponents()[i] != address(weth) && legs[i].path.length == 0) {
+                ++inKind;
+            }
+        }
+        assertGt(inKind, 0, "some component is paid in kind");
+        uint256 usdtBefore = usdt.balanceOf(alice);
+        vm.startPrank(alice);
+        set.approve(address(module), quantity);
+        module.sellExactSetForETH(set, quantity, amountOut, legs, DEADLINE);
+        vm.stopPrank();
+        assertGt(usdt.balanceOf(alice) + tok.balanceOf(alice), usdtBefore, "components received in kind");
+        assertModuleEmpty(set);
+
+        // A leg with a path but no router is refused.
+        legs[1].path = path2(address(wbtc), address(weth));
+        legs[1].router = address(0);
+        vm.startPrank(alice);
+        set.approve(address(module), 1e17);
+        vm.expectRevert(reason("PortfolioTrading: INVALID_PATH"));
+        module.sellExactSetForETH(set, 1e17, 0, legs, DEADLINE);
+        vm.stopPrank();
+    }
+
     function test_RevertWhen_SellWithoutApproval() public {
         buyETH(alice, set, 1e18);
         (PortfolioTradingModule.Leg[] memory legs,) = sellLegs(set, 1e18, address(0), 1_000);
