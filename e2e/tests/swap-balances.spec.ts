@@ -87,4 +87,13 @@ test("after a wrap and a swap, the token selector and the card show the same new
   const cardEth = balanceNumber(await page.getByTestId("balance-in").textContent());
   expect(await selectorBalance(page, "in", "ETH")).toBe(cardEth);
   await shot(page, "swap-balances-after-1440-light-en");
+
+  // Issue 9 #21: the stored summaries follow the language (rendered from the records' data).
+  await page.evaluate(() => localStorage.setItem("rai_lang", "ko"));
+  await page.reload();
+  await page.getByTestId("wallet-status").click();
+  const recent = page.getByTestId("recent-transactions");
+  await expect(recent).toContainText("2 ETH을(를) WETH(으)로 래핑");
+  await expect(recent).toContainText(/1 ETH을\(를\) [\d,.]+ USDT\(으\)로 스왑/);
+  await expect(recent).not.toContainText("Swap 1 ETH");
 });

@@ -2,7 +2,8 @@ import { POPUP_AUTO_REMOVE_MS } from "@sofi/core";
 import type { ReactNode } from "react";
 import { create } from "zustand";
 
-export type TxPopupContent = { kind: "tx"; hash: string; success: boolean; summary?: string };
+/** `summary`: text, or an element that renders it in the language of the moment. */
+export type TxPopupContent = { kind: "tx"; hash: string; success: boolean; summary?: ReactNode };
 export type PopupContent = ReactNode | TxPopupContent;
 
 export type Popup = { key: string; show: boolean; content: PopupContent; removeAfterMs: number | null };

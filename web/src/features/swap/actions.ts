@@ -2,9 +2,11 @@ import { type SwapMessage, swapDeadline, swapErrorMessage, swapMessageText, wrap
 import { sofiAggregatorAbi, weth9Abi } from "@sofi/protocol";
 import {
   type ContractCall,
+  type Described,
   type Sent,
   sendApprove,
   sendWrite,
+  type TransactionInfo,
   type TransactorContext,
   WriteError,
 } from "../transactions/index.ts";
@@ -15,6 +17,11 @@ import {
  * calls and turns failures into the spec's texts (000 §8).
  */
 type Ctx = TransactorContext;
+
+/** What the tracker shows for a write: data rendered in the language of the moment, or a plain text. */
+export type Summary = TransactionInfo | string;
+
+const described = (s: Summary): Described => (typeof s === "string" ? { summary: s } : { info: s });
 
 /** A failure the page shows: `swapMessage` for the user's language, the spec's English text (000 §8) as `message`. */
 export class SwapError extends Error {
@@ -55,11 +62,11 @@ export async function approveToken(
   token: `0x${string}`,
   spender: `0x${string}`,
   amount: bigint,
-  summary: string,
+  summary: Summary,
 ): Promise<boolean> {
   let sent: Sent;
   try {
-    sent = await sendApprove(ctx, { token, spender, amount, summary });
+    sent = await sendApprove(ctx, { token, spender, amount, ...described(summary) });
   } catch (e) {
     throw asSwapError(e);
   }
@@ -98,11 +105,11 @@ export function tradeCall(a: TradeArgs, deadline: bigint) {
 }
 
 /** Estimates (the revert reason gives the spec's text), sends with 10 % padded gas, tracks. */
-export async function sendTrade(ctx: Ctx, a: TradeArgs, summary: string): Promise<Sent> {
+export async function sendTrade(ctx: Ctx, a: TradeArgs, summary: Summary): Promise<Sent> {
   const block = await ctx.client.getBlock();
   const deadline = swapDeadline(block.timestamp, a.deadlineSeconds, Date.now() / 1000);
   try {
-    return await sendWrite(ctx, { call: tradeCall(a, deadline) as ContractCall, summary });
+    return await sendWrite(ctx, { call: tradeCall(a, deadline) as ContractCall, ...described(summary) });
   } catch (e) {
     throw asSwapError(e);
   }
@@ -114,14 +121,14 @@ export async function sendWrap(
   weth: `0x${string}`,
   kind: "wrap" | "unwrap",
   amount: bigint,
-  summary: string,
+  summary: Summary,
 ): Promise<Sent> {
   const call: ContractCall =
     kind === "wrap"
       ? { address: weth, abi: weth9Abi, functionName: "deposit", value: amount }
       : { address: weth, abi: weth9Abi, functionName: "withdraw", args: [amount] };
   try {
-    return await sendWrite(ctx, { call, summary, estimate: false });
+    return await sendWrite(ctx, { call, ...described(summary), estimate: false });
   } catch (e) {
     // Spec 000 §8: wrap failures are logged as "Could not deposit" / "Could not withdraw".
     const cause = e instanceof WriteError ? e.cause : e;

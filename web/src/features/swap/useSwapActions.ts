@@ -1,6 +1,5 @@
-import { formatSignificant, minimumAmountOut, type SwapMessage, swapSummary } from "@sofi/core";
+import { formatSignificant, minimumAmountOut, type SwapMessage } from "@sofi/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { TransactorContext } from "../transactions/index.ts";
 import { approveToken, sendTrade, sendWrap } from "./actions.ts";
 import type { Quote } from "./quote.ts";
@@ -36,7 +35,6 @@ export function useSwapActions(a: {
   nativeSymbol: string;
   wrappedSymbol: string;
 }): SwapActions {
-  const { t } = useTranslation("swap");
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<SwapMessage | null>(null);
   const { txContext, inputToken, outputToken, aggregator } = a;
@@ -52,7 +50,8 @@ export function useSwapActions(a: {
         inputToken.address as `0x${string}`,
         aggregator,
         amountIn,
-        t("approvalSummary", { symbol: inputToken.symbol }),
+        // Data, not text: the lists and popups render it in the language of the moment (issue 9 #21).
+        { kind: "approve", symbol: inputToken.symbol },
       );
     } catch (e) {
       if (!stoppedWaiting(e)) setError(failure(e));
@@ -75,12 +74,13 @@ export function useSwapActions(a: {
     }
     setBusy("swap");
     setError(null);
-    const summary = swapSummary(
-      formatSignificant(quote.amountIn, inputToken.decimals),
-      inputToken.symbol,
-      formatSignificant(quote.amountOut, outputToken.decimals),
-      outputToken.symbol,
-    );
+    const summary = {
+      kind: "swap" as const,
+      amountIn: formatSignificant(quote.amountIn, inputToken.decimals),
+      symbolIn: inputToken.symbol,
+      amountOut: formatSignificant(quote.amountOut, outputToken.decimals),
+      symbolOut: outputToken.symbol,
+    };
     try {
       const { done } = await sendTrade(
         txContext,
@@ -115,8 +115,8 @@ export function useSwapActions(a: {
     const shown = formatSignificant(amount, 18);
     const summary =
       kind === "wrap"
-        ? t("wrapSummary", { amount: shown, from: a.nativeSymbol, to: a.wrappedSymbol })
-        : t("unwrapSummary", { amount: shown, from: a.wrappedSymbol, to: a.nativeSymbol });
+        ? { kind, amount: shown, from: a.nativeSymbol, to: a.wrappedSymbol }
+        : { kind, amount: shown, from: a.wrappedSymbol, to: a.nativeSymbol };
     try {
       const { done } = await sendWrap(txContext, weth, kind, amount, summary);
       done.catch(() => undefined);

@@ -7,6 +7,7 @@ import { type AnvilHandle, getFreePort, startAnvil } from "@sofi/contracts";
 import { SWAP_ERRORS } from "@sofi/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
+import i18next from "i18next";
 import type { ReactNode } from "react";
 import type { PublicClient } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -143,6 +144,13 @@ describe("the switch the page offers", () => {
     await waitFor(() => expect(result.current.conn.status).toBe("connected"));
     await waitFor(() => expect(result.current.net.wrongNetwork).toBe(true));
     expect(result.current.name).toBe("Local");
+    await act(async () => {
+      await i18next.changeLanguage("ko");
+    });
+    expect(result.current.name).toBe("로컬");
+    await act(async () => {
+      await i18next.changeLanguage("en");
+    });
     await act(async () => {
       await result.current.net.switchNetwork();
     });

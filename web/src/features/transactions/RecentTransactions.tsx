@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useConnection } from "wagmi";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { type TransactionRecord, useTransactions } from "./store.ts";
+import { useTransactionSummary } from "./TxSummary.tsx";
 import { useRecentTransactions } from "./useRecentTransactions.ts";
 
 const shortHash = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;
@@ -32,15 +33,17 @@ function Row({ tx }: { tx: TransactionRecord }) {
   const href = txExplorerUrl(tx.chainId, tx.hash);
   const explorer = chainById(tx.chainId)?.explorerName;
   const state = !tx.receipt ? "pending" : tx.receipt.status === 1 ? "success" : "failure";
+  // From the record's data, in the language of the moment (issue 9 #21).
+  const summary = useTransactionSummary()(tx);
   return (
     <li data-testid={`recent-tx-${tx.hash}`} data-state={state} style={{ listStyle: "none", minHeight: 32 }}>
       <Flex align="center" gap={8}>
         <StatusIcon tx={tx} />
         <Typography.Text
           style={{ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
-          title={tx.summary}
+          title={summary}
         >
-          {tx.summary ?? t("noSummary", { hash: shortHash(tx.hash) })}
+          {summary ?? t("noSummary", { hash: shortHash(tx.hash) })}
         </Typography.Text>
         {href && (
           <a

@@ -15,17 +15,26 @@ export {
 export {
   type NewTransaction,
   pendingTransactions,
+  type TransactionInfo,
   type TransactionReceiptInfo,
   type TransactionRecord,
   useTransactions,
 } from "./store.ts";
 export { TransactionUpdater, type TransactionUpdaterProps } from "./TransactionUpdater.tsx";
 export {
+  englishSummary,
+  parseLegacySummary,
+  TransactionSummary,
+  transactionInfo,
+  useTransactionSummary,
+} from "./TxSummary.tsx";
+export {
   type ApproveRequest,
   approveIfNeeded,
   CHAIN_READ_QUERY_KEYS,
   type ContractCall,
   createTransactor,
+  type Described,
   needsApproval,
   refreshAfterReceipt,
   refreshForReceipt,

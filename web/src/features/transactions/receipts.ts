@@ -2,6 +2,7 @@ import { RECEIPT_RETRY_MAX_MS, RECEIPT_RETRY_MIN_MS, randomWait } from "@sofi/co
 import { type Hash, type PublicClient, type TransactionReceipt, TransactionReceiptNotFoundError } from "viem";
 import { addPopup } from "../shell/index.ts";
 import { type NewTransaction, type TransactionRecord, useTransactions } from "./store.ts";
+import { popupSummary } from "./TxSummary.tsx";
 
 export type ReceiptInfo = NonNullable<TransactionRecord["receipt"]>;
 
@@ -33,7 +34,12 @@ export function recordReceipt(chainId: number, receipt: TransactionReceipt): boo
   store.finalize(chainId, hash, info);
   addPopup({
     key: hash,
-    content: { kind: "tx", hash, success: info.status === 1, ...(tx.summary ? { summary: tx.summary } : {}) },
+    content: {
+      kind: "tx",
+      hash,
+      success: info.status === 1,
+      ...(tx.summary || tx.info ? { summary: popupSummary(tx) } : {}),
+    },
   });
   return true;
 }

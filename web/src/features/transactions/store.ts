@@ -14,12 +14,25 @@ export type TransactionReceiptInfo = {
   transactionIndex: number;
 };
 
+/**
+ * What a transaction did, as data (issue 9 #21): the lists and popups render it in the language of
+ * the moment. Amounts are the decimal strings shown when it was sent (e.g. "2990.12"), symbols as
+ * the tokens had them.
+ */
+export type TransactionInfo =
+  | { kind: "swap"; amountIn: string; symbolIn: string; amountOut: string; symbolOut: string }
+  | { kind: "approve"; symbol: string }
+  | { kind: "wrap" | "unwrap"; amount: string; from: string; to: string };
+
 export type TransactionRecord = {
   hash: string;
   from: string;
   chainId: number;
   approval?: { tokenAddress: string; spender: string };
+  /** The English text (spec 000 §3); records of older versions have only this. */
   summary?: string;
+  /** The summary as data, rendered in the current language (preferred over `summary`). */
+  info?: TransactionInfo;
   claim?: { recipient: string };
   addedTime: number;
   lastCheckedBlockNumber?: number;

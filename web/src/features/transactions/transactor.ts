@@ -6,6 +6,8 @@ import type { Config } from "wagmi";
 import { writeContract } from "wagmi/actions";
 import { BALANCES_QUERY_KEY } from "../../kernel/balances.ts";
 import { trackTransaction, waitForTrackedReceipt } from "./receipts.ts";
+import type { TransactionInfo } from "./store.ts";
+import { englishSummary } from "./TxSummary.tsx";
 
 /**
  * The one way a screen writes to the chain (spec 000 §4): estimate the gas (10 % padding), send
@@ -16,7 +18,7 @@ import { trackTransaction, waitForTrackedReceipt } from "./receipts.ts";
  *
  *   const tx = useTransactor(chainId);   // in a component inside the wallet slice; null until connected
  *   await (await tx.approveIfNeeded({ token, spender, amount, summary }))?.done; // reads the allowance
- *   const { hash, done } = await tx.send({ call, summary, invalidate: [["api", suffix, "/sofi/trades"]] });
+ *   const { hash, done } = await tx.send({ call, info, invalidate: [["api", suffix, "/sofi/trades"]] });
  *   done.then((ok) => …);                // true: mined with status 1; chain reads refreshed by then
  *
  * Failures before the hash exist are thrown as `WriteError` with their stage ("estimate" or
@@ -49,10 +51,14 @@ export type ContractCall<
   value?: bigint;
 };
 
-export type WriteRequest = {
+/**
+ * What the recent-transactions list and the popup say: `info` (kind, symbols, amounts), rendered
+ * in the language of the moment, with its English text stored as `summary`; or a plain `summary`.
+ */
+export type Described = { info: TransactionInfo; summary?: string } | { info?: undefined; summary: string };
+
+export type WriteRequest = Described & {
   call: ContractCall;
-  /** The text of the recent-transactions list and of the popup. */
-  summary: string;
   /** Estimate first and send with the padded estimate (default); false leaves the gas to the wallet. */
   estimate?: boolean;
   /** Marks the record as an approval (the swap shows "Approving…" while it is pending). */
@@ -149,7 +155,7 @@ async function sendAndTrack(
   ctx: TransactorContext,
   call: ContractCall,
   gas: bigint | undefined,
-  record: { summary: string; approval?: { tokenAddress: string; spender: string }; invalidate?: QueryKey[] },
+  record: Described & { approval?: { tokenAddress: string; spender: string }; invalidate?: QueryKey[] },
 ): Promise<Sent> {
   let hash: `0x${string}`;
   try {
@@ -167,7 +173,8 @@ async function sendAndTrack(
     hash,
     from: ctx.account,
     chainId: ctx.chainId,
-    summary: record.summary,
+    summary: record.summary ?? (record.info ? englishSummary(record.info) : ""),
+    ...(record.info ? { info: record.info } : {}),
     ...(record.approval ? { approval: record.approval } : {}),
   });
   // The tracker checks the receipt (one checker, one popup); this only waits for what it stores.
@@ -190,12 +197,11 @@ export async function sendWrite(ctx: TransactorContext, req: WriteRequest): Prom
   return sendAndTrack(ctx, req.call, gas, req);
 }
 
-export type ApproveRequest = {
+export type ApproveRequest = Described & {
   token: `0x${string}`;
   spender: `0x${string}`;
   /** What the coming write needs: approved exactly when the unlimited approval cannot be estimated. */
   amount: bigint;
-  summary: string;
   invalidate?: QueryKey[];
 };
 
@@ -218,8 +224,9 @@ export async function sendApprove(ctx: TransactorContext, req: ApproveRequest): 
     chosen = call(req.amount);
     gas = await estimateGas(ctx, chosen);
   }
+  const described: Described = req.info ? { info: req.info, summary: req.summary } : { summary: req.summary ?? "" };
   return sendAndTrack(ctx, chosen, gas, {
-    summary: req.summary,
+    ...described,
     approval: { tokenAddress: req.token, spender: req.spender },
     ...(req.invalidate ? { invalidate: req.invalidate } : {}),
   });

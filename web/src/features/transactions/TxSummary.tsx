@@ -1,0 +1,120 @@
+import { createElement } from "react";
+import { useTranslation } from "react-i18next";
+import type { TransactionInfo, TransactionRecord } from "./store.ts";
+
+/**
+ * Transaction summaries rendered from data in the current language (issue 9 #21). A record keeps
+ * its `info` (kind, symbols, amounts) and an English `summary`; records stored by older versions
+ * have only the text, which is read back into data when it has one of the shapes those versions
+ * wrote (English, or the Korean of approvals and wraps), and shown as stored otherwise.
+ */
+
+/** Thousands separators in a plain decimal string ("2990.5" → "2,990.5"); other text unchanged. */
+export function groupDigits(value: string): string {
+  if (!/^\d+(\.\d+)?$/.test(value)) return value;
+  const [whole = "0", frac] = value.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return frac ? `${grouped}.${frac}` : grouped;
+}
+
+const amount = (s: string) => s.replace(/,/g, "");
+const AMOUNT = "([\\d,]+(?:\\.\\d+)?)";
+const SYMBOL = "(\\S+)";
+
+const LEGACY: { re: RegExp; info: (m: string[]) => TransactionInfo }[] = [
+  {
+    re: new RegExp(`^Swap ${AMOUNT} ${SYMBOL} for ${AMOUNT} ${SYMBOL}$`),
+    info: ([, ai = "", si = "", ao = "", so = ""]) => ({
+      kind: "swap",
+      amountIn: amount(ai),
+      symbolIn: si,
+      amountOut: amount(ao),
+      symbolOut: so,
+    }),
+  },
+  { re: new RegExp(`^Approve ${SYMBOL}$`), info: ([, symbol = ""]) => ({ kind: "approve", symbol }) },
+  { re: new RegExp(`^${SYMBOL} 승인$`), info: ([, symbol = ""]) => ({ kind: "approve", symbol }) },
+  ...(["wrap", "unwrap"] as const).flatMap((kind) => [
+    {
+      re: new RegExp(`^${kind === "wrap" ? "Wrap" : "Unwrap"} ${AMOUNT} ${SYMBOL} to ${SYMBOL}$`),
+      info: ([, a = "", from = "", to = ""]: string[]): TransactionInfo => ({ kind, amount: amount(a), from, to }),
+    },
+    {
+      re: new RegExp(`^${AMOUNT} ${SYMBOL}을\\(를\\) ${SYMBOL}\\(으\\)로 ${kind === "wrap" ? "래핑" : "언래핑"}$`),
+      info: ([, a = "", from = "", to = ""]: string[]): TransactionInfo => ({ kind, amount: amount(a), from, to }),
+    },
+  ]),
+];
+
+/** The summary text of an older record as data, or null when it has none of the known shapes. */
+export function parseLegacySummary(summary: string | undefined): TransactionInfo | null {
+  if (!summary) return null;
+  for (const { re, info } of LEGACY) {
+    const m = re.exec(summary.trim());
+    if (m) return info([...m]);
+  }
+  return null;
+}
+
+/** What a record did, as data: its own `info`, or its older text read back. */
+export function transactionInfo(tx: Pick<TransactionRecord, "info" | "summary">): TransactionInfo | null {
+  return tx.info ?? parseLegacySummary(tx.summary);
+}
+
+type T = (key: string, values: Record<string, string>) => string;
+
+/** A summary in the language of `t` (the "transactions" namespace). */
+export function summaryText(info: TransactionInfo, t: T): string {
+  switch (info.kind) {
+    case "swap":
+      return t("summary.swap", {
+        amountIn: groupDigits(info.amountIn),
+        symbolIn: info.symbolIn,
+        amountOut: groupDigits(info.amountOut),
+        symbolOut: info.symbolOut,
+      });
+    case "approve":
+      return t("summary.approve", { symbol: info.symbol });
+    case "wrap":
+    case "unwrap":
+      return t(`summary.${info.kind}`, { amount: groupDigits(info.amount), from: info.from, to: info.to });
+  }
+}
+
+const ENGLISH: Record<TransactionInfo["kind"], string> = {
+  swap: "Swap {{amountIn}} {{symbolIn}} for {{amountOut}} {{symbolOut}}",
+  approve: "Approve {{symbol}}",
+  wrap: "Wrap {{amount}} {{from}} to {{to}}",
+  unwrap: "Unwrap {{amount}} {{from}} to {{to}}",
+};
+
+/** The English text stored with a record (the spec's `summary`), whatever the language of the moment. */
+export function englishSummary(info: TransactionInfo): string {
+  return summaryText(info, (key, values) =>
+    (ENGLISH[key.replace("summary.", "") as TransactionInfo["kind"]] ?? key).replace(
+      /\{\{(\w+)\}\}/g,
+      (_, name: string) => values[name] ?? "",
+    ),
+  );
+}
+
+/** A record's summary in the current language; undefined when it has none. */
+export function useTransactionSummary(): (tx: Pick<TransactionRecord, "info" | "summary">) => string | undefined {
+  const { t } = useTranslation("transactions");
+  return (tx) => {
+    const info = transactionInfo(tx);
+    return info ? summaryText(info, (k, v) => t(k, v)) : tx.summary;
+  };
+}
+
+/** A summary rendered where it shows (the popup), so it follows the language of the moment. */
+export function TransactionSummary({ info }: { info: TransactionInfo }) {
+  const { t } = useTranslation("transactions");
+  return <>{summaryText(info, (k, v) => t(k, v))}</>;
+}
+
+/** The popup's summary: rendered from data when the record has it, else the stored text. */
+export function popupSummary(tx: Pick<TransactionRecord, "info" | "summary">) {
+  const info = transactionInfo(tx);
+  return info ? createElement(TransactionSummary, { info }) : tx.summary;
+}
