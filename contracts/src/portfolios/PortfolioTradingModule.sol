@@ -390,6 +390,7 @@ contract PortfolioTradingModule is Ownable2Step, ReentrancyGuardTransient {
     // ------------------------------------------------------------------ internals
 
     function _checkTrade(ISetToken setToken, uint256 quantity, uint256 deadline) private view {
+        // forge-lint: disable-next-line(block-timestamp) -- a user's deadline: validator drift of seconds is harmless
         require(block.timestamp <= deadline, "PortfolioTrading: EXPIRED");
         require(canTrade(setToken, msg.sender), "Not enabled to trading");
         require(quantity != 0, "PortfolioTrading: ZERO_QUANTITY");

@@ -46,6 +46,7 @@ contract PortfolioUnitsFuzzTest is PortfolioFixture {
             units = u;
         } catch (bytes memory err) {
             // Only a unit below one base unit may be refused (a cheap token share of a tiny start price).
+            // forge-lint: disable-next-line(unsafe-typecast) -- the first four bytes are the error's selector
             assertEq(bytes4(err), PortfolioFactory.UnitTooSmall.selector, "only UnitTooSmall");
             return;
         }
