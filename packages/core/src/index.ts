@@ -3,6 +3,7 @@ export * from "./blocked.ts";
 export * from "./constants.ts";
 export * from "./errors.ts";
 export * from "./pairs.ts";
+export * from "./portfolios.ts";
 export * from "./prices.ts";
 export * from "./siwe.ts";
 export * from "./swap.ts";
