@@ -119,7 +119,7 @@ describe("valuation", () => {
     expect(volatility([100, 100, 100])).toBe(0);
     expect(volatility([100])).toBe(0);
     const v = volatility([100, 110, 99, 108.9]);
-    const r = [Math.log(1.1), Math.log(0.9), Math.log(1.1)];
+    const r = [Math.log(1.1), Math.log(0.9), Math.log(1.1)] as const;
     const m = (r[0] + r[1] + r[2]) / 3;
     expect(v).toBeCloseTo(Math.sqrt(r.reduce((s, x) => s + (x - m) ** 2, 0) / 2) * 100);
     expect(volatility([100, 200, 100])).toBeGreaterThan(volatility([100, 101, 100]));
