@@ -19,6 +19,10 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  controllerAbi,
+  integrationRegistryAbi,
+  portfolioFactoryAbi,
+  portfolioTradingModuleAbi,
   sofiAggregatorAbi,
   sofiTokenAbi,
   uniswapV2PairAbi,
@@ -26,6 +30,7 @@ import {
 } from "../../packages/protocol/src/abis/index.ts";
 import { ANVIL_ACCOUNTS } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
 import { type AnvilHandle, getFreePort, startAnvil } from "./anvil.ts";
+import { UNISWAP_V2_ADAPTER_NAME } from "./deploy/index.ts";
 import type { DeployStep } from "./deploy/kit.ts";
 import { AGGREGATOR_BASE_SYMBOLS, type ContractName, DEPLOY_STEPS, DEPLOYMENTS_DIR, deployAll } from "./deploy.ts";
 import { multicall3Bytecode } from "./generated/bytecode.ts";
@@ -106,7 +111,7 @@ describe("deployAll + seed on a fresh anvil", () => {
     expect(await client.getTransactionCount({ address: deployment.deployer })).toBe(nonce);
   });
 
-  it("deploys the aggregator last, owned by the deployer, with both routers and the common bases", async () => {
+  it("deploys the aggregator after the pairs, owned by the deployer, with both routers and the common bases", async () => {
     const aggregator = deployment.contracts.aggregator;
     if (!aggregator) throw new Error("contracts.aggregator missing");
     const read = <F extends "getRouters" | "getBases" | "owner">(functionName: F) =>
@@ -115,9 +120,70 @@ describe("deployAll + seed on a fresh anvil", () => {
     const bases = AGGREGATOR_BASE_SYMBOLS.map((s) => deployment.tokens.find((t) => t.symbol === s)?.address);
     expect(await read("getBases")).toEqual(bases);
     expect(await read("owner")).toBe(deployment.deployer);
-    // Appended after every pair: the highest deployment nonce of the deployer.
+    // Appended after every pair, just before the portfolios step's 9 contracts and 3 set-up calls.
     const nonce = await client.getTransactionCount({ address: deployment.deployer });
-    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - 1) })).toBe(aggregator);
+    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - 13) })).toBe(aggregator);
+    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - 12) })).toBe(
+      deployment.contracts.setController,
+    );
+  });
+
+  it("deploys Set Protocol and the portfolio contracts, wired up, with every token allowed", async () => {
+    const c = deployment.contracts;
+    const names = [
+      "setController",
+      "setTokenCreator",
+      "setIntegrationRegistry",
+      "basicIssuanceModule",
+      "streamingFeeModule",
+      "tradeModule",
+      "uniswapV2ExchangeAdapter",
+      "portfolioTradingModule",
+      "portfolioFactory",
+    ] as const;
+    for (const name of names)
+      expect((await client.getCode({ address: c[name] }))?.length ?? 0, name).toBeGreaterThan(2);
+    const controller = <F extends "isInitialized" | "getFactories" | "getModules" | "getResources">(functionName: F) =>
+      client.readContract({ address: c.setController, abi: controllerAbi, functionName });
+    expect(await controller("isInitialized")).toBe(true);
+    expect(await controller("getFactories")).toEqual([c.setTokenCreator]);
+    expect(await controller("getModules")).toEqual([
+      c.basicIssuanceModule,
+      c.streamingFeeModule,
+      c.tradeModule,
+      c.portfolioTradingModule,
+    ]);
+    expect(await controller("getResources")).toEqual([c.setIntegrationRegistry]);
+    expect(
+      await client.readContract({
+        address: c.setIntegrationRegistry,
+        abi: integrationRegistryAbi,
+        functionName: "getIntegrationAdapter",
+        args: [c.tradeModule, UNISWAP_V2_ADAPTER_NAME],
+      }),
+    ).toBe(c.uniswapV2ExchangeAdapter);
+    const allowed = await client.readContract({
+      address: c.portfolioFactory,
+      abi: portfolioFactoryAbi,
+      functionName: "getAllowedTokens",
+    });
+    expect(allowed).toEqual(deployment.tokens.map((t) => t.address));
+    const factory = <F extends "owner" | "tradeModule" | "issuanceModule" | "creator">(functionName: F) =>
+      client.readContract({ address: c.portfolioFactory, abi: portfolioFactoryAbi, functionName });
+    expect(await factory("owner")).toBe(deployment.deployer);
+    expect(await factory("tradeModule")).toBe(c.tradeModule);
+    expect(await factory("issuanceModule")).toBe(c.basicIssuanceModule);
+    expect(await factory("creator")).toBe(c.setTokenCreator);
+    const module = <F extends "owner" | "aggregator" | "weth" | "feeRecipient" | "controller">(functionName: F) =>
+      client.readContract({ address: c.portfolioTradingModule, abi: portfolioTradingModuleAbi, functionName });
+    expect(await module("owner")).toBe(deployment.deployer);
+    expect(await module("aggregator")).toBe(c.aggregator);
+    expect(await module("weth")).toBe(deployment.weth);
+    expect(await module("feeRecipient")).toBe(deployment.deployer);
+    expect(await module("controller")).toBe(c.setController);
+    // The last deployment of the deployer is the factory.
+    const nonce = await client.getTransactionCount({ address: deployment.deployer });
+    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - 2) })).toBe(c.portfolioFactory);
   });
 
   describe("after seed(days = 2)", () => {
@@ -361,10 +427,21 @@ describe("deployAll + seed on a fresh anvil", () => {
 
 describe("deploy and seed steps", () => {
   it("run from one list each, in order, typed by the contract names they write", () => {
-    expect(DEPLOY_STEPS.map((s) => s.name)).toEqual(["core", "dexes", "tokens", "pairs", "aggregator"]);
+    expect(DEPLOY_STEPS.map((s) => s.name)).toEqual(["core", "dexes", "tokens", "pairs", "aggregator", "portfolios"]);
     expect(SEED_STEPS.map((s) => s.name)).toEqual(["tokens", "dexes", "aggregator"]);
     const names: ContractName[] = DEPLOY_STEPS.flatMap((s) => s.contracts);
-    expect(names).toEqual(["aggregator"]);
+    expect(names).toEqual([
+      "aggregator",
+      "setController",
+      "setTokenCreator",
+      "setIntegrationRegistry",
+      "basicIssuanceModule",
+      "streamingFeeModule",
+      "tradeModule",
+      "uniswapV2ExchangeAdapter",
+      "portfolioTradingModule",
+      "portfolioFactory",
+    ]);
   });
 
   it("continue after a failed run from its partial record, and a step appended later deploys only its contracts", async () => {
@@ -391,8 +468,9 @@ describe("deploy and seed steps", () => {
       const full = await deployAll({ rpcUrl: anvil.rpcUrl, outDir });
       // The same addresses as one uninterrupted run: the committed record.
       expect(full).toEqual(JSON.parse(readFileSync(join(DEPLOYMENTS_DIR, "31337.json"), "utf8")));
-      const pairsAndAggregator = full.pairs.length + 1;
-      expect(await client.getTransactionCount({ address: deployer })).toBe(nonceAfterPartial + pairsAndAggregator);
+      // The pairs, the aggregator, and the portfolios step's 9 contracts and 3 set-up calls.
+      const rest = full.pairs.length + 1 + 9 + 3;
+      expect(await client.getTransactionCount({ address: deployer })).toBe(nonceAfterPartial + rest);
 
       // A capability's step appended to the list: one contract, under its own name.
       const extra: DeployStep<"extra"> = {
@@ -408,11 +486,12 @@ describe("deploy and seed steps", () => {
       const withExtra = await deployAll({ rpcUrl: anvil.rpcUrl, outDir, steps: [...DEPLOY_STEPS, extra] });
       expect(await client.getTransactionCount({ address: deployer })).toBe(before + 1);
       expect(withExtra.contracts.extra).toBe(getContractAddress({ from: deployer, nonce: BigInt(before) }));
-      expect({ ...withExtra, contracts: { aggregator: withExtra.contracts.aggregator } }).toEqual(full);
+      const { extra: _, ...withoutExtra } = withExtra.contracts;
+      expect({ ...withExtra, contracts: withoutExtra }).toEqual(full);
       // Idempotent with the new step too, and a run without it keeps its contract in the record.
       const again = await deployAll({ rpcUrl: anvil.rpcUrl, outDir });
       expect(again.contracts as Record<string, Address>).toEqual({
-        aggregator: full.contracts.aggregator,
+        ...full.contracts,
         extra: withExtra.contracts.extra,
       });
       expect(await client.getTransactionCount({ address: deployer })).toBe(before + 1);

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as abis from "../../packages/protocol/src/abis/index.ts";
-import { generate } from "./gen-abis.ts";
+import { generate, SET_PROTOCOL_CONTRACTS } from "./gen-abis.ts";
 import * as bytecode from "./generated/bytecode.ts";
 
 const require = createRequire(import.meta.url);
@@ -27,6 +27,24 @@ describe("generated ABIs and bytecode are up to date (run `npm run gen -w contra
     expect(bytecode.multicall3Bytecode).toBe(out("Multicall3.sol", "Multicall3").bytecode.object);
     expect(abis.sofiAggregatorAbi).toEqual(out("SofiAggregator.sol", "SofiAggregator").abi);
     expect(bytecode.sofiAggregatorBytecode).toBe(out("SofiAggregator.sol", "SofiAggregator").bytecode.object);
+    expect(abis.portfolioFactoryAbi).toEqual(out("PortfolioFactory.sol", "PortfolioFactory").abi);
+    expect(bytecode.portfolioFactoryBytecode).toBe(out("PortfolioFactory.sol", "PortfolioFactory").bytecode.object);
+    expect(abis.portfolioTradingModuleAbi).toEqual(out("PortfolioTradingModule.sol", "PortfolioTradingModule").abi);
+    expect(bytecode.portfolioTradingModuleBytecode).toBe(
+      out("PortfolioTradingModule.sol", "PortfolioTradingModule").bytecode.object,
+    );
+  });
+
+  it("Set Protocol v2 ABIs match the vendored artifacts", () => {
+    const byName = abis as unknown as Record<string, unknown>;
+    for (const name of Object.keys(SET_PROTOCOL_CONTRACTS)) {
+      const vendored = JSON.parse(
+        readFileSync(join(import.meta.dirname, "..", "vendor", "set-protocol-v2", `${name}.json`), "utf8"),
+      ) as { abi: unknown[] };
+      expect(byName[`${name.charAt(0).toLowerCase()}${name.slice(1)}Abi`], name).toEqual(vendored.abi);
+    }
+    const tradeEvents = abis.tradeModuleAbi.filter((x) => x.type === "event").map((x) => x.name);
+    expect(tradeEvents).toContain("ComponentExchanged");
   });
 
   it("Uniswap and WETH9 ABIs match the npm artifacts", () => {

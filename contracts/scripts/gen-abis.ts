@@ -29,6 +29,29 @@ function npmArtifact(path: string): { abi: unknown[] } {
   return require(path) as { abi: unknown[] };
 }
 
+/** A vendored Set Protocol v2 artifact (contracts/vendor/set-protocol-v2, see its README). */
+export function setProtocolArtifact(contract: string): { abi: unknown[]; bytecode: string } {
+  const json = JSON.parse(readFileSync(join(contractsDir, "vendor/set-protocol-v2", `${contract}.json`), "utf8")) as {
+    abi: unknown[];
+    bytecode: string;
+  };
+  return { abi: json.abi, bytecode: json.bytecode };
+}
+
+/** The Set Protocol v2 contracts the product deploys or reads, with their ABI's doc line. */
+export const SET_PROTOCOL_CONTRACTS = {
+  SetToken: "Set Protocol v2 SetToken: each portfolio token (components, position units, modules, manager).",
+  Controller: "Set Protocol v2 Controller: enabled factories, modules and resources.",
+  SetTokenCreator: "Set Protocol v2 SetTokenCreator (event SetTokenCreated).",
+  IntegrationRegistry: "Set Protocol v2 IntegrationRegistry: TradeModule's exchange adapters by name.",
+  BasicIssuanceModule:
+    "Set Protocol v2 BasicIssuanceModule: issue and redeem (events SetTokenIssued, SetTokenRedeemed).",
+  StreamingFeeModule: "Set Protocol v2 StreamingFeeModule.",
+  TradeModule: "Set Protocol v2 TradeModule: the manager's rebalance trades (event ComponentExchanged).",
+  UniswapV2ExchangeAdapter:
+    "Set Protocol v2 UniswapV2ExchangeAdapter: TradeModule's integration on a Uniswap V2 router.",
+} as const;
+
 function camel(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
 }
@@ -48,6 +71,8 @@ export function generate(opts: { build?: boolean } = {}): { abis: Record<string,
   const multicall3 = forgeArtifact("Multicall3.sol", "Multicall3");
   const erc20 = forgeArtifact("IERC20Metadata.sol", "IERC20Metadata");
   const sofiAggregator = forgeArtifact("SofiAggregator.sol", "SofiAggregator");
+  const portfolioFactory = forgeArtifact("PortfolioFactory.sol", "PortfolioFactory");
+  const portfolioTradingModule = forgeArtifact("PortfolioTradingModule.sol", "PortfolioTradingModule");
   const sources: AbiSource[] = [
     { name: "Erc20", abi: erc20.abi, doc: "ERC20 with metadata (name, symbol, decimals)." },
     { name: "TestToken", abi: testToken.abi, doc: "Test tokens: ERC20 with owner-only faucet mint." },
@@ -58,6 +83,21 @@ export function generate(opts: { build?: boolean } = {}): { abis: Record<string,
       abi: sofiAggregator.abi,
       doc: "Swap aggregator over Uniswap-V2-style routers: getUniV2Routers quotes, trade* functions, Trade event.",
     },
+    {
+      name: "PortfolioFactory",
+      abi: portfolioFactory.abi,
+      doc: "Portfolio factory: allow-listed components, units from a bps allocation and prices, PortfolioCreated event.",
+    },
+    {
+      name: "PortfolioTradingModule",
+      abi: portfolioTradingModule.abi,
+      doc: "Portfolio trading module: bounded buy/sell with ETH or a token, quotes, module states, PortfolioBought/PortfolioSold.",
+    },
+    ...Object.entries(SET_PROTOCOL_CONTRACTS).map(([name, doc]) => ({
+      name,
+      abi: setProtocolArtifact(name).abi,
+      doc,
+    })),
     { name: "Weth9", abi: npmArtifact("@uniswap/v2-periphery/build/WETH9.json").abi, doc: "WETH9." },
     {
       name: "UniswapV2Factory",
@@ -85,7 +125,9 @@ export function generate(opts: { build?: boolean } = {}): { abis: Record<string,
     `export const testTokenBytecode = "${testToken.bytecode}" as const;\n` +
     `export const sofiTokenBytecode = "${sofiToken.bytecode}" as const;\n` +
     `export const multicall3Bytecode = "${multicall3.bytecode}" as const;\n` +
-    `export const sofiAggregatorBytecode = "${sofiAggregator.bytecode}" as const;\n`;
+    `export const sofiAggregatorBytecode = "${sofiAggregator.bytecode}" as const;\n` +
+    `export const portfolioFactoryBytecode = "${portfolioFactory.bytecode}" as const;\n` +
+    `export const portfolioTradingModuleBytecode = "${portfolioTradingModule.bytecode}" as const;\n`;
   return { abis, bytecode };
 }
 

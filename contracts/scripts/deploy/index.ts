@@ -7,12 +7,14 @@ import { coreStep } from "./core.ts";
 import { dexesStep } from "./dexes.ts";
 import type { ContractsOf } from "./kit.ts";
 import { pairsStep } from "./pairs.ts";
+import { portfoliosStep } from "./portfolios.ts";
 import { tokensStep } from "./tokens.ts";
 
-export const DEPLOY_STEPS = [coreStep, dexesStep, tokensStep, pairsStep, aggregatorStep] as const;
+export const DEPLOY_STEPS = [coreStep, dexesStep, tokensStep, pairsStep, aggregatorStep, portfoliosStep] as const;
 
 /** The names in `deployment.contracts`, as the steps declare them. */
 export type ContractName = ContractsOf<typeof DEPLOY_STEPS>;
 
 export { AGGREGATOR_BASE_SYMBOLS } from "./aggregator.ts";
 export type { DeployContext, DeploymentDraft, DeployStep, StepContext } from "./kit.ts";
+export { UNISWAP_V2_ADAPTER_NAME } from "./portfolios.ts";
