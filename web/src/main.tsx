@@ -1,13 +1,30 @@
 import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
+import { preloadHangul, refreshTextAfterFontLoads } from "./app/fonts/refresh-fonts.ts";
 import { preloadWallet } from "./app/wallet-host.tsx";
 import { fallBackToServedNetwork } from "./features/settings/networks.ts";
 import { beaconTracker, registerPageViewTracker } from "./features/shell/page-view.ts";
-import { initI18n } from "./i18n/index.ts";
+import { i18next, initI18n } from "./i18n/index.ts";
 import { AppConfigContext, loadAppConfig } from "./kernel/config.ts";
 import { applyConfigDefaults, defaultChainIdFor, useSettings } from "./kernel/settings-store.ts";
 import "./app/styles.css";
+
+// Issue 9 #21: the self-hosted Korean font's @font-face rules, as a lazy stylesheet (not render-blocking
+// CSS, not first-load JavaScript); a slice downloads only when its Hangul characters are needed.
+// Fetched in parallel with the config. A Korean page first renders once the rules and the slices of
+// its dictionaries' characters are in; after that, Hangul on screen is asked for and laid out again
+// as slices arrive (app/fonts/refresh-fonts.ts says why: Chromium would keep some words as boxes).
+const koreanFont = import("./app/fonts/noto-sans-kr.css").then(
+  () => {
+    refreshTextAfterFontLoads();
+    // Switching to Korean without a reload: its words are asked for at once (the rest as above).
+    i18next.on("languageChanged", (lng) => {
+      if (lng === "ko") void preloadHangul(JSON.stringify(i18next.getDataByLanguage("ko") ?? {}));
+    });
+  },
+  () => {},
+);
 
 // The wallet slice is a separate chunk: start fetching it now, in parallel with the config.
 void preloadWallet().catch(() => {});
@@ -48,6 +65,10 @@ async function start() {
       </Suspense>,
     );
     return;
+  }
+  if (useSettings.getState().lang === "ko") {
+    await koreanFont;
+    await preloadHangul(JSON.stringify(i18next.getDataByLanguage("ko") ?? {}));
   }
   applyConfigDefaults(config);
   // Issue 9 #22: never start on a network this deployment does not serve.

@@ -13,7 +13,7 @@ export function antdThemeFor(theme: Theme): ThemeConfig {
       colorLink: theme === "dark" ? "#3cc6c6" : "#0b7f7f",
       borderRadius: 10,
       fontFamily:
-        "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans KR', 'Apple SD Gothic Neo', sans-serif",
+        "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans CJK KR', 'Noto Sans KR', sans-serif",
     },
     components: {
       Layout: {
