@@ -1,7 +1,7 @@
 /** Bulk writes for handlers: one multi-row INSERT … SELECT FROM unnest(…) per chunk of rows. */
 import type { Queryable } from "../db/client.ts";
 
-export type ColumnType = "int8" | "int4" | "text" | "numeric" | "bool";
+export type ColumnType = "int8" | "int4" | "text" | "numeric" | "bool" | "jsonb";
 export type Column = { name: string; type: ColumnType; values: readonly (string | number)[] };
 
 /** Rows per statement: keeps parameters far below PostgreSQL's limits while amortising round trips. */

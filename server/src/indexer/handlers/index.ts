@@ -4,6 +4,7 @@
  */
 import type { Handler } from "../handler.ts";
 import { aggregatorHandler } from "./aggregator.ts";
+import { portfoliosHandler } from "./portfolios.ts";
 import { uniswapV2Handler } from "./uniswap-v2.ts";
 
-export const HANDLERS: readonly Handler[] = [uniswapV2Handler, aggregatorHandler];
+export const HANDLERS: readonly Handler[] = [uniswapV2Handler, aggregatorHandler, portfoliosHandler];
