@@ -14,6 +14,6 @@ export {
 } from "./hooks.ts";
 export { announceListUpdate, ListUpdatePopup } from "./ListUpdatePopup.tsx";
 export { LISTS_STORAGE_KEY, useListsStore } from "./lists-store.ts";
-export { FALLBACK_LOGO, TokenLogo, tokenLogoPath } from "./TokenLogo.tsx";
+export { monogramText, TokenLogo, tokenIconUrl, tokenLogoPath } from "./TokenLogo.tsx";
 export { TokenSelectModal, type TokenSelectModalProps } from "./TokenSelectModal.tsx";
 export { isNative, NATIVE, nativeToken, sameToken, tokenKey, type UiToken } from "./types.ts";
