@@ -73,7 +73,12 @@ describe("Hangul on screen by weight", () => {
     expect([...(got.get(700) ?? [])].sort()).toEqual(["스", "왑"]);
     expect([...(got.get(400) ?? [])].sort()).toEqual(["갑", "결", "연", "지"]);
     const asked: string[] = [];
-    const fonts = { load: async (font: string, text: string) => (asked.push(`${font}|${text}`), []) };
+    const fonts = {
+      load: async (font: string, text: string) => {
+        asked.push(`${font}|${text}`);
+        return [];
+      },
+    };
     await preloadHangul('{"a":"스왑 스왑","b":"Swap"}', { fonts: fonts as unknown as FontFaceSet });
     expect(asked).toEqual(['400 16px "Noto Sans KR"|스왑', '700 16px "Noto Sans KR"|스왑']);
   });

@@ -27,8 +27,8 @@ export function hangulByWeight(root: Node, weightOf: (el: Element) => string | n
     const text = n.nodeValue ?? "";
     if (!HANGUL.test(text) || !n.parentElement) continue;
     const w = faceWeight(weightOf(n.parentElement));
-    let set = out.get(w);
-    if (!set) out.set(w, (set = new Set()));
+    const set = out.get(w) ?? new Set<string>();
+    out.set(w, set);
     for (const c of text.match(HANGUL_ALL) ?? []) set.add(c);
   }
   return out;
