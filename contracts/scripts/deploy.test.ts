@@ -428,7 +428,7 @@ describe("deployAll + seed on a fresh anvil", () => {
 describe("deploy and seed steps", () => {
   it("run from one list each, in order, typed by the contract names they write", () => {
     expect(DEPLOY_STEPS.map((s) => s.name)).toEqual(["core", "dexes", "tokens", "pairs", "aggregator", "portfolios"]);
-    expect(SEED_STEPS.map((s) => s.name)).toEqual(["tokens", "dexes", "aggregator"]);
+    expect(SEED_STEPS.map((s) => s.name)).toEqual(["tokens", "dexes", "aggregator", "portfolios"]);
     const names: ContractName[] = DEPLOY_STEPS.flatMap((s) => s.contracts);
     expect(names).toEqual([
       "aggregator",

@@ -4,7 +4,9 @@
  * - tokens: balances of every token (and some WETH) for the seeding accounts and anvil's dev accounts 0-9;
  * - dexes: liquidity for every token against WETH and USDT on both DEXes, with different depths and
  *   slightly different prices per DEX, so the routers quote differently, then the market's swaps;
- * - aggregator: trades through the SofiAggregator from seed traders and dev account 0.
+ * - aggregator: trades through the SofiAggregator from seed traders and dev account 0;
+ * - portfolios: a dozen portfolios from seed managers (and one from dev account 0) over the days,
+ *   trading enabled on most, buys and sells by seed traders, rebalances by managers.
  * Each step's setup is mined in a block of its own; then `days` of history: the caller starts anvil
  * in the past (`timestamp` = now - days); the seeder mines a block every `blockInterval` seconds of
  * chain time (four times as often in the last 24 hours, so day charts are dense), each holding
@@ -49,6 +51,8 @@ export type SeedResult = {
   swaps: number;
   /** Trades through the aggregator. */
   trades: number;
+  /** Portfolio buys and sells through the portfolio trading module. */
+  portfolioTrades: number;
   ms: number;
   fromTimestamp: number;
   toTimestamp: number;
@@ -116,7 +120,8 @@ export async function seed(opts: SeedOptions): Promise<SeedResult> {
         return (t0 === x && t1 === y) || (t0 === y && t1 === x);
       });
     },
-    counts: { swaps: 0, trades: 0 },
+    counts: { swaps: 0, trades: 0, portfolioTrades: 0 },
+    history: { start: historyStart, end, blockInterval },
     tradeProbability: opts.tradeProbability ?? 0.4,
   };
   const steps = opts.steps ?? SEED_STEPS;
@@ -169,6 +174,7 @@ export async function seed(opts: SeedOptions): Promise<SeedResult> {
       blocks,
       swaps: ctx.counts.swaps,
       trades: ctx.counts.trades,
+      portfolioTrades: ctx.counts.portfolioTrades,
       ms: Date.now() - started,
       fromTimestamp: historyStart,
       toTimestamp: clock,

@@ -4,8 +4,9 @@
  */
 import { aggregatorSeed } from "./aggregator.ts";
 import { dexesSeed } from "./dexes.ts";
+import { portfoliosSeed } from "./portfolios.ts";
 import { tokensSeed } from "./tokens.ts";
 
-export const SEED_STEPS = [tokensSeed, dexesSeed, aggregatorSeed] as const;
+export const SEED_STEPS = [tokensSeed, dexesSeed, aggregatorSeed, portfoliosSeed] as const;
 
 export type { HistoryBlock, SeedContext, SeedHooks, SeedStep } from "./kit.ts";

@@ -188,8 +188,10 @@ export type SeedContext = {
   pairs: PairModel[];
   /** The model of a DEX's pair of two tokens. */
   pairOf(dexIndex: number, a: Address, b: Address): PairModel | undefined;
-  /** Counters the result reports (swaps, aggregator trades, ...). */
-  counts: { swaps: number; trades: number };
+  /** Counters the result reports (swaps, aggregator trades, portfolio trades). */
+  counts: { swaps: number; trades: number; portfolioTrades: number };
+  /** The history's first and last timestamps and its block interval (a quarter of it in the last 24 hours). */
+  history: { start: number; end: number; blockInterval: number };
   tradeProbability: number;
 };
 
