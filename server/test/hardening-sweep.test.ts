@@ -86,6 +86,14 @@ const NASTY = [
   "12-3",
   "999999999999999-999999999",
   "1-2-3",
+  "1d",
+  "1w",
+  "new",
+  "traded",
+  "favorited",
+  "true",
+  "false",
+  "data:image/png;base64,iVBORw0KGgo=",
 ];
 
 const ROUTES: { method: string; path: string; params: string[] }[] = [
@@ -96,6 +104,20 @@ const ROUTES: { method: string; path: string; params: string[] }[] = [
   { method: "GET", path: "/api/local/v2/proxy/history", params: ["symbol", "type"] },
   { method: "GET", path: "/api/local/sofi/trades", params: ["user", "limit", "cursor"] },
   { method: "POST", path: "/api/local/sofi/page-view", params: [] },
+  {
+    method: "GET",
+    path: "/api/local/v2/sofi/portfolios",
+    params: ["search", "orderby", "address", "manager", "limit", "offset"],
+  },
+  { method: "GET", path: "/api/local/sofi/portfolios", params: ["buyer", "address", "limit", "offset"] },
+  { method: "GET", path: `/api/local/sofi/portfolios/${ADDR}`, params: ["address"] },
+  { method: "GET", path: "/api/local/sofi/portfolios/0xabc", params: [] },
+  { method: "GET", path: `/api/local/sofi/portfolios/${ADDR}/history`, params: ["type"] },
+  { method: "GET", path: `/api/local/sofi/portfolios/${ADDR}/icon`, params: [] },
+  { method: "POST", path: "/api/local/sofi/portfolio", params: [] },
+  { method: "POST", path: "/api/local/sofi/favorite", params: [] },
+  { method: "GET", path: "/api/local/sofi/asset/history", params: ["buyer", "type"] },
+  { method: "GET", path: "/api/local/sofi/transactions", params: ["address", "limit", "offset"] },
   { method: "GET", path: "/", params: [] },
   { method: "GET", path: "/sts/profile/0xabc/4", params: [] },
 ];
@@ -176,19 +198,28 @@ describe("malformed-input sweep", () => {
       if (method === "POST" || method === "PUT" || method === "PATCH") {
         const b = r();
         body =
-          b < 0.2
+          b < 0.1
             ? JSON.stringify({ path: pick(NASTY) })
-            : b < 0.3
-              ? pick(NASTY)
-              : b < 0.4
-                ? `${"[".repeat(5000)}${"]".repeat(5000)}`
-                : b < 0.5
-                  ? JSON.stringify({ path: 12 })
-                  : b < 0.6
-                    ? JSON.stringify({ path: ["a"] })
-                    : b < 0.7
-                      ? "x".repeat(9_000)
-                      : JSON.stringify({ path: `/${pick(NASTY)}`, extra: pick(NASTY) });
+            : b < 0.2
+              ? JSON.stringify({
+                  portfolio: pick(NASTY),
+                  manager: pick(NASTY),
+                  address: pick(NASTY),
+                  intro: pick(NASTY),
+                  icon: pick([...NASTY, null]),
+                  favorite: pick([true, false, 1, 0, "x", null]),
+                })
+              : b < 0.3
+                ? pick(NASTY)
+                : b < 0.4
+                  ? `${"[".repeat(5000)}${"]".repeat(5000)}`
+                  : b < 0.5
+                    ? JSON.stringify({ path: 12 })
+                    : b < 0.6
+                      ? JSON.stringify({ path: ["a"] })
+                      : b < 0.7
+                        ? "x".repeat(9_000)
+                        : JSON.stringify({ path: `/${pick(NASTY)}`, extra: pick(NASTY) });
         headers["content-type"] = pick([
           "application/json",
           "text/plain",

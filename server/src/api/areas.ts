@@ -5,7 +5,8 @@
 import type { ApiArea } from "./area.ts";
 import { marketArea } from "./market.ts";
 import { pageViewArea } from "./page-view.ts";
+import { portfoliosArea } from "./portfolios.ts";
 import { tokensArea } from "./tokens.ts";
 import { tradesArea } from "./trades.ts";
 
-export const AREAS: readonly ApiArea[] = [tokensArea, marketArea, tradesArea, pageViewArea];
+export const AREAS: readonly ApiArea[] = [tokensArea, marketArea, tradesArea, pageViewArea, portfoliosArea];

@@ -196,6 +196,33 @@ export class Market {
     return 0;
   }
 
+  /**
+   * USD price of every token at each of `times` (unix seconds), from the candles in one query: the
+   * same reading as usdPrices(at) for each time, for series (portfolio values, charts).
+   */
+  async usdPricesAtTimes(times: readonly number[]): Promise<Map<string, number>[]> {
+    const out = times.map(() => new Map<string, Reserves>());
+    if (this.pairs.length > 0 && times.length > 0) {
+      const rows = await this.db.query<{ i: number; pair: string; r0: string; r1: string }>(
+        `SELECT t.i::int AS i, p.pair, s.reserve0::text AS r0, s.reserve1::text AS r1
+         FROM unnest($2::int8[]) WITH ORDINALITY AS t(at, i)
+         CROSS JOIN unnest($3::text[]) AS p(pair)
+         CROSS JOIN LATERAL (
+           SELECT reserve0, reserve1 FROM pair_candles
+           WHERE chain_id = $1 AND pair = p.pair AND bucket <= (t.at / ${CANDLE_SECONDS}) * ${CANDLE_SECONDS} AND timestamp <= t.at
+           ORDER BY bucket DESC LIMIT 1
+         ) s`,
+        [
+          this.chain.id,
+          `{${times.map((t) => Math.floor(t)).join(",")}}`,
+          `{${this.pairs.map((p) => p.address).join(",")}}`,
+        ],
+      );
+      for (const r of rows) out[Number(r.i) - 1]?.set(r.pair, { r0: BigInt(r.r0), r1: BigInt(r.r1) });
+    }
+    return out.map((reserves) => new Map(this.tokens.map((t) => [t.address, this.usdPrice(t, reserves)])));
+  }
+
   /** USD price of every token at `at` (default latest); computed once per cached set of reserves. */
   async usdPrices(at?: number): Promise<Map<string, number>> {
     const reserves = await this.reservesAt(at);

@@ -1,0 +1,236 @@
+/**
+ * Portfolios area (issue 10, spec 001 §7): `GET /v2/sofi/portfolios` (search, orderby with limit,
+ * manager), `GET /sofi/portfolios` (buyer), `GET /sofi/portfolios/{id}` (counts a view),
+ * `GET /sofi/portfolios/{id}/history`, `GET /sofi/portfolios/{id}/icon`, the signed writes
+ * `POST /sofi/portfolio` (the manager's intro and icon) and `POST /sofi/favorite` (the signer's own
+ * favourites), `GET /sofi/asset/history` and `GET /sofi/transactions`. Reads in queries/portfolios.ts.
+ */
+
+import { zValidator } from "@hono/zod-validator";
+import {
+  assetHistoryQuerySchema,
+  favoriteBodySchema,
+  PORTFOLIO_ERRORS,
+  type PortfolioDetail,
+  type PortfolioListItem,
+  portfolioDetailQuerySchema,
+  portfolioHistoryQuerySchema,
+  portfolioIdSchema,
+  portfolioInfoBodySchema,
+  portfoliosQuerySchema,
+  portfoliosV2QuerySchema,
+  portfolioTransactionsQuerySchema,
+} from "@sofi/core";
+import { type Context, Hono } from "hono";
+import { formatUnits, getAddress, zeroAddress } from "viem";
+import { requireSignature } from "../auth/verify.ts";
+import { type ApiArea, type ApiEnv, type AppDeps, type ChainRuntime, publicOrigin } from "./area.ts";
+import { type ListFilter, type ListRow, PortfolioReader } from "./queries/portfolios.ts";
+import { answerFirstIssue, limitBody, validJson, validQuery } from "./validate.ts";
+
+/** `POST /sofi/portfolio`: a 2 MB icon as base64 (2.7 MB) with its intro. */
+export const PORTFOLIO_BODY_MAX = 3 * 1024 * 1024;
+/** `POST /sofi/favorite`: three short fields. */
+export const FAVORITE_BODY_MAX = 1024;
+
+export const portfoliosArea: ApiArea = (deps) => {
+  const readers = new WeakMap<ChainRuntime, PortfolioReader>();
+  const reader = (ch: ChainRuntime) => {
+    let r = readers.get(ch);
+    if (!r) {
+      r = new PortfolioReader(deps.db, ch.config.info.id, ch.market, ch.commits);
+      readers.set(ch, r);
+    }
+    return r;
+  };
+  const signed = requireSignature((c) => {
+    const { chain: ch, limits, clientIp } = (c as Context<ApiEnv>).var;
+    return {
+      client: ch.client,
+      chainId: ch.config.info.id,
+      domains: deps.config.siweDomains,
+      blocked: deps.config.blockedAddresses,
+      writeLimiter: limits.writes,
+      allowRpc: () => limits.verifications.take(clientIp),
+    };
+  });
+  const iconUri = (c: Context<ApiEnv>, row: ListRow) =>
+    row.iconVersion === null
+      ? null
+      : `${publicOrigin(c, deps.config)}/api/${c.var.chain.config.info.suffix}/sofi/portfolios/${row.address}/icon?v=${row.iconVersion}`;
+  const item = (c: Context<ApiEnv>, r: ListRow): PortfolioListItem => ({
+    address: getAddress(r.address),
+    symbol: r.symbol,
+    name: r.name,
+    manager: getAddress(r.manager),
+    avatar_uri: iconUri(c, r),
+    favorite: r.favorite,
+    value_per_set: r.valuePerSet,
+    apy: r.apy,
+    cumulative_apy: r.cumulativeApy,
+    price_changed_24hr: r.change24h,
+    total_value: r.totalValue,
+    holders_count: r.holdersCount,
+    created_at: r.timestamp,
+  });
+  const listReply = async (c: Context<ApiEnv>, f: ListFilter) => {
+    const r = reader(c.var.chain);
+    const rows = await r.list(f);
+    const total = rows[0]?.total ?? (await r.count(f));
+    return c.json({ portfolios: rows.map((x) => item(c, x)), total });
+  };
+  const idParam = zValidator("param", portfolioIdSchema, answerFirstIssue());
+
+  return new Hono<ApiEnv>()
+    .get("/v2/sofi/portfolios", validQuery(portfoliosV2QuerySchema), async (c) => {
+      const q = c.req.valid("query");
+      return listReply(c, {
+        me: q.address,
+        search: q.search,
+        orderby: q.orderby,
+        manager: q.manager,
+        limit: q.limit,
+        offset: q.offset,
+      });
+    })
+    .get("/sofi/portfolios", validQuery(portfoliosQuerySchema), async (c) => {
+      const q = c.req.valid("query");
+      return listReply(c, { me: q.address, buyer: q.buyer, limit: q.limit, offset: q.offset });
+    })
+    .get("/sofi/portfolios/:id", idParam, validQuery(portfolioDetailQuerySchema), async (c) => {
+      const { id } = c.req.valid("param");
+      const { address } = c.req.valid("query");
+      const r = reader(c.var.chain);
+      const d = await r.detail(id, address);
+      if (!d) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
+      await r.countView(id);
+      const body: PortfolioDetail = {
+        ...item(c, d.row),
+        icon: iconUri(c, d.row),
+        intro: d.intro,
+        decimals: 18,
+        total_amount: formatUnits(BigInt(d.supply), 18),
+        price_changed_7day: d.row.change7d,
+        fee: d.exitFeeBps / 100,
+        promote_end_at: d.promoteEndAt,
+        components: d.components.map((x) => ({ ...x, address: getAddress(x.address) })),
+        up: null,
+        down: null,
+        trade_alert: false,
+        discord: null,
+        views: d.views + 1,
+        start_price: d.row.startPrice,
+        module_state: d.moduleState,
+        trading_enabled: d.tradingEnabled,
+      };
+      return c.json(body);
+    })
+    .get("/sofi/portfolios/:id/history", idParam, validQuery(portfolioHistoryQuerySchema), async (c) => {
+      const { id } = c.req.valid("param");
+      const { type } = c.req.valid("query");
+      const points = await reader(c.var.chain).history(id, type as "1d" | "1w");
+      if (!points) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
+      return c.json(points);
+    })
+    .get("/sofi/portfolios/:id/icon", idParam, async (c) => {
+      const { id } = c.req.valid("param");
+      const [row] = await deps.db.query<{ icon: string | null }>(
+        "SELECT icon FROM portfolio_info WHERE chain_id = $1 AND address = $2",
+        [c.var.chain.config.info.id, id],
+      );
+      const m = row?.icon ? /^data:(image\/(?:png|jpeg|jpg));base64,(.*)$/.exec(row.icon) : null;
+      if (!m?.[1] || m[2] === undefined) return c.json({ error: "Icon not found" }, 404);
+      const bytes = Buffer.from(m[2], "base64");
+      return c.body(new Uint8Array(bytes), 200, {
+        "Content-Type": m[1] === "image/png" ? "image/png" : "image/jpeg",
+        // the URL carries the icon's version: a new icon is a new URL
+        "Cache-Control": "public, max-age=31536000, immutable",
+      });
+    })
+    .post("/sofi/portfolio", limitBody(PORTFOLIO_BODY_MAX), signed, validJson(portfolioInfoBodySchema), async (c) => {
+      const body = c.req.valid("json");
+      const signer = c.var.signer.address.toLowerCase();
+      if (body.manager && body.manager !== signer) return c.json({ error: PORTFOLIO_ERRORS.notSigner }, 403);
+      const r = reader(c.var.chain);
+      const p = await r.exists(body.portfolio);
+      if (!p) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
+      // spec 001 §6: only the portfolio's manager edits its info
+      if (p.manager !== signer) return c.json({ error: PORTFOLIO_ERRORS.notManager }, 403);
+      await savePortfolioInfo(deps, c.var.chain.config.info.id, body.portfolio, body.intro, body.icon);
+      return c.json({ address: getAddress(body.portfolio) });
+    })
+    .post("/sofi/favorite", limitBody(FAVORITE_BODY_MAX), signed, validJson(favoriteBodySchema), async (c) => {
+      const body = c.req.valid("json");
+      const signer = c.var.signer.address.toLowerCase();
+      // a favourite is the signer's own: an `address` naming anyone else is refused
+      if (body.address && body.address !== signer) return c.json({ error: PORTFOLIO_ERRORS.notSigner }, 403);
+      const chainId = c.var.chain.config.info.id;
+      if (!(await reader(c.var.chain).exists(body.portfolio))) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
+      if (body.favorite)
+        await deps.db.query(
+          "INSERT INTO favorites (chain_id, address, portfolio) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+          [chainId, signer, body.portfolio],
+        );
+      else
+        await deps.db.query("DELETE FROM favorites WHERE chain_id = $1 AND address = $2 AND portfolio = $3", [
+          chainId,
+          signer,
+          body.portfolio,
+        ]);
+      return c.json({ address: getAddress(signer), favorite: body.favorite });
+    })
+    .get("/sofi/asset/history", validQuery(assetHistoryQuerySchema), async (c) => {
+      const { buyer, type } = c.req.valid("query");
+      return c.json(await reader(c.var.chain).assetHistory(buyer, type as "1d" | "1w" | "1m"));
+    })
+    .get("/sofi/transactions", validQuery(portfolioTransactionsQuerySchema), async (c) => {
+      const q = c.req.valid("query");
+      const ch = c.var.chain;
+      const rows = await reader(ch).transactions(q.address, q.limit, q.offset);
+      const token = (address: string) => {
+        if (address === zeroAddress) return { symbol: ch.config.info.nativeSymbol, decimals: 18 };
+        const t = ch.market.tokenByAddress(address);
+        return { symbol: t?.symbol ?? "", decimals: t?.decimals ?? 18 };
+      };
+      const transactions = rows.map((r) => {
+        const t = token(r.token);
+        const set = { symbol: r.symbol, amount: formatUnits(BigInt(r.quantity), 18) };
+        const other = { symbol: t.symbol, amount: formatUnits(BigInt(r.amount), t.decimals) };
+        const [tin, tout] = r.kind === "buy" ? [other, set] : [set, other];
+        return {
+          txid: r.tx_hash,
+          created_at: Number(r.timestamp),
+          kind: r.kind,
+          portfolio: getAddress(r.portfolio),
+          token_in_symbol: tin.symbol,
+          token_out_symbol: tout.symbol,
+          token_in_amount: tin.amount,
+          token_out_amount: tout.amount,
+        };
+      });
+      return c.json({ transactions });
+    });
+};
+
+/** Upserts the manager's intro and (unless `icon` is undefined) icon; a changed icon gets a new version. */
+async function savePortfolioInfo(
+  deps: AppDeps,
+  chainId: number,
+  portfolio: string,
+  intro: string,
+  icon: string | null | undefined,
+): Promise<void> {
+  if (icon === undefined)
+    await deps.db.query(
+      `INSERT INTO portfolio_info (chain_id, address, intro) VALUES ($1, $2, $3)
+       ON CONFLICT (chain_id, address) DO UPDATE SET intro = EXCLUDED.intro, updated_at = now()`,
+      [chainId, portfolio, intro],
+    );
+  else
+    await deps.db.query(
+      `INSERT INTO portfolio_info (chain_id, address, intro, icon, icon_version) VALUES ($1, $2, $3, $4, 1)
+       ON CONFLICT (chain_id, address) DO UPDATE SET intro = EXCLUDED.intro, icon = EXCLUDED.icon,
+         icon_version = portfolio_info.icon_version + 1, updated_at = now()`,
+      [chainId, portfolio, intro, icon],
+    );
+}

@@ -1,0 +1,398 @@
+/**
+ * The portfolios API area over synthetic indexed rows (the handler's own insert) and candles with
+ * known prices: every endpoint, every list order, pagination, valuation, signed writes and bad input.
+ */
+import type { Deployment } from "@sofi/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../src/db/client.ts";
+import type { EventColumns, HandlerRows } from "../src/indexer/handler.ts";
+import { portfoliosHandler } from "../src/indexer/handlers/portfolios.ts";
+import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
+import { buildApp, message, other, signed, user } from "./helpers/hardening.ts";
+
+const E18 = 10n ** 18n;
+const DAY = 86_400;
+const ZERO = "0x0000000000000000000000000000000000000000";
+const USDT = "0x0000000000000000000000000000000000000010";
+const RAI = "0x0000000000000000000000000000000000000011";
+const WETH = "0x0000000000000000000000000000000000000012";
+const RAI_USDT = "0x0000000000000000000000000000000000000020";
+const WETH_USDT = "0x0000000000000000000000000000000000000021";
+const P1 = "0x00000000000000000000000000000000000000a1";
+const P2 = "0x00000000000000000000000000000000000000a2";
+const M1 = user.address.toLowerCase();
+const M2 = "0x00000000000000000000000000000000000000b2";
+const ALICE = "0x00000000000000000000000000000000000000d1";
+const BOB = "0x00000000000000000000000000000000000000d2";
+const MODULE = "0x00000000000000000000000000000000000000e1";
+
+const DEPLOYMENT: Deployment = {
+  chainId: 31337,
+  startBlock: 0,
+  deployer: "0x0000000000000000000000000000000000000001",
+  weth: WETH,
+  multicall3: "0x0000000000000000000000000000000000000003",
+  dexes: [],
+  tokens: [
+    { symbol: "USDT", name: "Tether", decimals: 18, address: USDT, tags: [] },
+    { symbol: "RAI", name: "Rai", decimals: 18, address: RAI, tags: [] },
+  ],
+  pairs: [
+    { address: RAI_USDT, dex: "x", token0: RAI, token1: USDT },
+    { address: WETH_USDT, dex: "x", token0: WETH, token1: USDT },
+  ],
+  contracts: {},
+};
+
+const now = Math.floor(Date.now() / 1000);
+const created1 = now - 10 * DAY - 100;
+const created2 = now - 2 * 3600;
+
+type Row = { block: number; log: number; ts: number; address: string; args: Record<string, string> };
+function cols(rows: Row[]): EventColumns {
+  const args: Record<string, string[]> = {};
+  for (const r of rows)
+    for (const [k, v] of Object.entries(r.args)) {
+      args[k] = [...(args[k] ?? []), v];
+    }
+  return {
+    block: rows.map((r) => r.block),
+    logIndex: rows.map((r) => r.log),
+    tx: rows.map((r) => `0x${(r.block * 100 + r.log).toString(16).padStart(64, "0")}`),
+    ts: rows.map((r) => r.ts),
+    address: rows.map((r) => r.address),
+    args,
+  } as EventColumns;
+}
+
+const createdRow = (
+  block: number,
+  ts: number,
+  portfolio: string,
+  manager: string,
+  name: string,
+  symbol: string,
+  components: string[],
+  units: bigint[],
+): Row => ({
+  block,
+  log: 0,
+  ts,
+  address: "0x00000000000000000000000000000000000000f1",
+  args: {
+    portfolio,
+    manager,
+    name,
+    symbol,
+    components: JSON.stringify(components),
+    units: JSON.stringify(units.map(String)),
+    allocations: JSON.stringify(components.map(() => String(10_000 / components.length))),
+    startPrice: (100n * E18).toString(),
+  },
+});
+const buy = (
+  block: number,
+  ts: number,
+  portfolio: string,
+  buyer: string,
+  quantity: bigint,
+  amountIn: bigint,
+  token = ZERO,
+): Row => ({
+  block,
+  log: 5,
+  ts,
+  address: MODULE,
+  args: {
+    setToken: portfolio,
+    buyer,
+    tokenIn: token,
+    quantity: String(quantity),
+    amountIn: String(amountIn),
+    tradeFee: "0",
+  },
+});
+const mint = (block: number, ts: number, portfolio: string, to: string, value: bigint): Row => ({
+  block,
+  log: 4,
+  ts,
+  address: portfolio,
+  args: { from: ZERO, to, value: String(value) },
+});
+
+async function seed(db: Db) {
+  // prices: WETH 3000 throughout; RAI 2 until 10 minutes ago, then 3
+  const candle = (pair: string, ts: number, r0: bigint, r1: bigint, block: number) =>
+    db.query(
+      `INSERT INTO pair_candles (chain_id, pair, bucket, block_number, log_index, timestamp, reserve0, reserve1)
+       VALUES (31337, $1, $2, $3, 0, $4, $5, $6)`,
+      [pair, Math.floor(ts / 300) * 300, block, ts, r0.toString(), r1.toString()],
+    );
+  await candle(WETH_USDT, now - 20 * DAY, 100n * E18, 300_000n * E18, 1);
+  await candle(RAI_USDT, now - 20 * DAY, 1_000n * E18, 2_000n * E18, 1);
+  await candle(RAI_USDT, now - 600, 1_000n * E18, 3_000n * E18, 90);
+  const rows: HandlerRows = {
+    // P1: 25 RAI (50 USD at 2) and 1/60 WETH (50 USD at 3000); P2: 50 RAI
+    PortfolioCreated: cols([
+      createdRow(10, created1, P1, M1, "Blue chips", "BLUE", [RAI, WETH], [25n * E18, E18 / 60n]),
+      createdRow(50, created2, P2, M2, "Rai 100%", "RAIX", [RAI], [50n * E18]),
+    ]),
+    Transfer: cols([
+      mint(11, created1 + 10, P1, ALICE, 2n * E18),
+      mint(51, created2 + 10, P2, ALICE, E18),
+      mint(52, created2 + 20, P2, BOB, E18),
+    ]),
+    PortfolioBought: cols([
+      buy(11, created1 + 10, P1, ALICE, 2n * E18, 200n * E18, USDT),
+      buy(51, created2 + 10, P2, ALICE, E18, E18 / 20n),
+      buy(52, created2 + 20, P2, BOB, E18, E18 / 20n),
+    ]),
+    ModuleInitialized: cols([
+      {
+        block: 12,
+        log: 1,
+        ts: created1 + 20,
+        address: MODULE,
+        args: { setToken: P1, manager: M1, exitFeeBps: "50", exitFeeRecipient: M1 },
+      },
+    ]),
+    TradingEnabled: cols([
+      { block: 12, log: 2, ts: created1 + 20, address: MODULE, args: { setToken: P1, enabled: "true" } },
+    ]),
+  };
+  await db.transaction((tx) => portfoliosHandler.insert(tx, 31337, rows));
+}
+
+afterAll(closeAllDbs);
+
+describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
+  let db: Db;
+  let app: ReturnType<typeof buildApp>;
+  const get = async (path: string) => {
+    const res = await app.request(`http://127.0.0.1:8080/api/local${path}`);
+    // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.request(`http://127.0.0.1:8080/api/local${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const addresses = (body: { portfolios: { address: string }[] }) =>
+    body.portfolios.map((p) => p.address.toLowerCase());
+
+  beforeAll(async () => {
+    db = await freshDb(kind);
+    await seed(db);
+    app = buildApp(db, { deployment: DEPLOYMENT, overrides: { rateLimit: { perIp: 0, writesPerAddress: 0 } } });
+  });
+
+  it("lists newest first with the spec's fields, total and SQL pages", async () => {
+    const r = await get("/v2/sofi/portfolios?orderby=new&limit=10");
+    expect(r.status).toBe(200);
+    expect(addresses(r.body)).toEqual([P2, P1]);
+    expect(r.body.total).toBe(2);
+    const p1 = r.body.portfolios[1];
+    expect(p1).toMatchObject({
+      symbol: "BLUE",
+      name: "Blue chips",
+      favorite: false,
+      created_at: created1,
+      holders_count: 1,
+      avatar_uri: null,
+    });
+    expect(p1.value_per_set).toBeCloseTo(125, 6);
+    expect(p1.cumulative_apy).toBeCloseTo(25, 6);
+    expect(p1.apy).toBeCloseTo((1.25 ** (365 / 30) - 1) * 100, 4);
+    expect(p1.price_changed_24hr).toBeCloseTo(25, 6);
+    expect(p1.total_value).toBeCloseTo(250, 6);
+    const page = await get("/v2/sofi/portfolios?orderby=new&limit=1&offset=1");
+    expect(addresses(page.body)).toEqual([P1]);
+    expect(page.body.total).toBe(2);
+    const past = await get("/v2/sofi/portfolios?orderby=new&limit=1&offset=5");
+    expect(past.body).toEqual({ portfolios: [], total: 2 });
+  });
+
+  it("orders best (APY), risk (volatility of daily values), traded (buys and sells)", async () => {
+    expect(addresses((await get("/v2/sofi/portfolios?orderby=best")).body)).toEqual([P2, P1]);
+    expect(addresses((await get("/v2/sofi/portfolios?orderby=risk")).body)).toEqual([P1, P2]);
+    expect(addresses((await get("/v2/sofi/portfolios?orderby=traded")).body)).toEqual([P2, P1]);
+  });
+
+  it("filters by manager, search (name, symbol, address; wildcards literal) and buyer", async () => {
+    expect(addresses((await get(`/v2/sofi/portfolios?manager=${M2}`)).body)).toEqual([P2]);
+    expect(addresses((await get("/v2/sofi/portfolios?search=blue")).body)).toEqual([P1]);
+    expect(addresses((await get("/v2/sofi/portfolios?search=raix")).body)).toEqual([P2]);
+    expect(addresses((await get(`/v2/sofi/portfolios?search=${P2.toUpperCase().replace("0X", "0x")}`)).body)).toEqual([
+      P2,
+    ]);
+    expect(addresses((await get("/v2/sofi/portfolios?search=%25")).body)).toEqual([P2]);
+    expect(addresses((await get("/v2/sofi/portfolios?search=_")).body)).toEqual([]);
+    expect(addresses((await get(`/sofi/portfolios?buyer=${BOB}`)).body)).toEqual([P2]);
+    expect(addresses((await get(`/sofi/portfolios?buyer=${ALICE}`)).body)).toEqual([P2, P1]);
+    expect(addresses((await get("/sofi/portfolios")).body)).toEqual([P2, P1]);
+  });
+
+  it("refuses bad list queries with the spec's texts", async () => {
+    expect(await get("/v2/sofi/portfolios?orderby=worst")).toEqual({
+      status: 400,
+      body: { error: "orderby must be one of favorited, best, rated, viewed, traded, risk, new" },
+    });
+    expect((await get("/v2/sofi/portfolios?limit=1001")).status).toBe(400);
+    expect((await get("/v2/sofi/portfolios?manager=0x12")).status).toBe(400);
+    expect((await get("/v2/sofi/portfolios?search=a%00")).status).toBe(400);
+  });
+
+  it("details: components, supply, fee, module state; counts views; 404 for unknown", async () => {
+    const r = await get(`/sofi/portfolios/${P1}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      symbol: "BLUE",
+      manager: user.address,
+      decimals: 18,
+      total_amount: "2",
+      fee: 0.5,
+      module_state: 2,
+      trading_enabled: true,
+      holders_count: 1,
+      intro: "",
+      promote_end_at: 0,
+      views: 1,
+    });
+    expect(r.body.components.map((c: { symbol: string }) => c.symbol)).toEqual(["RAI", "WETH"]);
+    expect(r.body.components[0].value_per_set).toBeCloseTo(75, 6);
+    expect(r.body.components[0].amount).toBe((25n * E18).toString());
+    expect(r.body.components[1].price_usd).toBeCloseTo(3000, 6);
+    expect(r.body.price_changed_7day).toBeCloseTo(25, 6);
+    expect((await get(`/sofi/portfolios/${P1}`)).body.views).toBe(2);
+    expect((await get(`/sofi/portfolios/${P2}`)).body).toMatchObject({
+      module_state: 0,
+      trading_enabled: false,
+      fee: 0,
+    });
+    expect(addresses((await get("/v2/sofi/portfolios?orderby=viewed")).body)).toEqual([P1, P2]);
+    expect(await get("/sofi/portfolios/0x00000000000000000000000000000000000000ff")).toEqual({
+      status: 404,
+      body: { error: "Portfolio not found" },
+    });
+    expect((await get("/sofi/portfolios/nope")).status).toBe(400);
+  });
+
+  it("history: 1d and 1w points of value per set, from creation at the start price", async () => {
+    const d = await get(`/sofi/portfolios/${P1}/history?type=1d`);
+    expect(d.status).toBe(200);
+    expect(d.body.length).toBeGreaterThanOrEqual(96);
+    expect(d.body.at(-1).value).toBeCloseTo(125, 6);
+    expect(d.body[0].value).toBeCloseTo(100, 6);
+    const w = await get(`/sofi/portfolios/${P2}/history?type=1w`);
+    expect(w.body[0]).toEqual({ ts: created2, value: 100 });
+    expect(w.body.at(-1).value).toBeCloseTo(150, 6);
+    expect(w.body.every((p: { ts: number }) => p.ts >= created2)).toBe(true);
+    expect(await get(`/sofi/portfolios/${P1}/history?type=day`)).toEqual({
+      status: 400,
+      body: { error: "type must be one of 1d, 1w" },
+    });
+    expect((await get("/sofi/portfolios/0x00000000000000000000000000000000000000ff/history?type=1d")).status).toBe(404);
+  });
+
+  it("asset history and transactions of a buyer", async () => {
+    const a = await get(`/sofi/asset/history?buyer=${ALICE}&type=1d`);
+    expect(a.status).toBe(200);
+    expect(a.body.at(-1).value).toBeCloseTo(2 * 125 + 150, 6);
+    expect(a.body[0].value).toBeCloseTo(2 * 100, 6);
+    const t = await get(`/sofi/transactions?address=${ALICE}`);
+    expect(t.body.transactions).toEqual([
+      expect.objectContaining({
+        kind: "buy",
+        token_in_symbol: "ETH",
+        token_out_symbol: "RAIX",
+        token_in_amount: "0.05",
+        token_out_amount: "1",
+      }),
+      expect.objectContaining({
+        kind: "buy",
+        token_in_symbol: "USDT",
+        token_out_symbol: "BLUE",
+        token_in_amount: "200",
+        created_at: created1 + 10,
+      }),
+    ]);
+    expect((await get("/sofi/transactions")).body).toEqual({ error: "Missing address" });
+  });
+
+  it("favourites are the signer's own: favorited list, flag, rated order, unfavourite", async () => {
+    const h = await signed(message());
+    expect((await post("/sofi/favorite", { portfolio: P1, favorite: true })).status).toBe(401);
+    expect(await post("/sofi/favorite", { portfolio: P1, favorite: true, address: ALICE }, h)).toEqual({
+      status: 403,
+      body: { error: "address must be the signing address" },
+    });
+    expect(
+      (await post("/sofi/favorite", { portfolio: "0x00000000000000000000000000000000000000ff", favorite: true }, h))
+        .status,
+    ).toBe(404);
+    expect(await post("/sofi/favorite", { portfolio: P1, favorite: 1, address: user.address }, h)).toEqual({
+      status: 200,
+      body: { address: user.address, favorite: true },
+    });
+    expect(addresses((await get(`/v2/sofi/portfolios?orderby=favorited&address=${user.address}`)).body)).toEqual([P1]);
+    expect(addresses((await get("/v2/sofi/portfolios?orderby=favorited")).body)).toEqual([]);
+    expect(addresses((await get(`/v2/sofi/portfolios?orderby=favorited&address=${ALICE}`)).body)).toEqual([]);
+    const listed = (await get(`/v2/sofi/portfolios?address=${user.address}`)).body.portfolios;
+    expect(listed.map((p: { favorite: boolean }) => p.favorite)).toEqual([false, true]);
+    expect(addresses((await get("/v2/sofi/portfolios?orderby=rated")).body)).toEqual([P1, P2]);
+    expect((await get(`/sofi/portfolios/${P1}?address=${user.address}`)).body.favorite).toBe(true);
+    await post("/sofi/favorite", { portfolio: P1, favorite: false }, h);
+    expect(addresses((await get(`/v2/sofi/portfolios?orderby=favorited&address=${user.address}`)).body)).toEqual([]);
+    expect((await post("/sofi/favorite", { portfolio: P1, favorite: "yes" }, h)).body).toEqual({
+      error: "favorite must be true or false",
+    });
+  });
+
+  it("only the manager edits intro and icon; limits and texts", async () => {
+    const mine = await signed(message());
+    const theirs = await signed(message({ address: other.address }), other);
+    expect((await post("/sofi/portfolio", { portfolio: P1, intro: "hi" })).status).toBe(401);
+    expect(await post("/sofi/portfolio", { portfolio: P1, intro: "hi" }, theirs)).toEqual({
+      status: 403,
+      body: { error: "Only the portfolio's manager can edit it" },
+    });
+    expect((await post("/sofi/portfolio", { portfolio: P2, intro: "hi" }, mine)).status).toBe(403);
+    expect(await post("/sofi/portfolio", { portfolio: P1, intro: "x".repeat(801) }, mine)).toEqual({
+      status: 400,
+      body: { error: "intro must be at most 800 characters" },
+    });
+    expect(
+      (await post("/sofi/portfolio", { portfolio: P1, intro: "a", icon: "data:image/gif;base64,R0lG" }, mine)).body,
+    ).toEqual({
+      error: "You can only upload JPG/PNG file!",
+    });
+    const png = `data:image/png;base64,${Buffer.from("\x89PNG\r\n\x1a\nhello", "latin1").toString("base64")}`;
+    expect(
+      await post("/sofi/portfolio", { portfolio: P1, manager: M1, intro: "About\nthis", icon: png }, mine),
+    ).toEqual({
+      status: 200,
+      body: { address: "0x00000000000000000000000000000000000000A1" },
+    });
+    const d = (await get(`/sofi/portfolios/${P1}`)).body;
+    expect(d.intro).toBe("About\nthis");
+    expect(d.icon).toMatch(/\/api\/local\/sofi\/portfolios\/0x0+a1\/icon\?v=1$/i);
+    const icon = await app.request(new URL(d.icon).pathname + new URL(d.icon).search);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await icon.arrayBuffer()).toString("latin1")).toBe("\x89PNG\r\n\x1a\nhello");
+    // intro only: the icon stays
+    await post("/sofi/portfolio", { portfolio: P1, intro: "Again" }, mine);
+    expect((await get(`/sofi/portfolios/${P1}`)).body).toMatchObject({ intro: "Again", icon: d.icon });
+    const big = await post(
+      "/sofi/portfolio",
+      JSON.stringify({ portfolio: P1, intro: "x".repeat(4 * 1024 * 1024) }),
+      mine,
+    );
+    expect(big.status).toBe(413);
+  });
+});
