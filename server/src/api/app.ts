@@ -141,15 +141,21 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = AREAS): Hon
   const indexFile = join(dist, "index.html");
   const hasWeb = existsSync(indexFile);
   let index: { mtime: number; html: string; csp: string } | null = null;
+  // While `npm run build -w web` empties and rewrites dist, index.html is briefly missing or
+  // partial: keep serving the last one read (null until one was).
   const readIndex = () => {
-    const mtime = statSync(indexFile).mtimeMs;
-    if (index?.mtime !== mtime) {
-      const html = readFileSync(indexFile, "utf8");
-      index = { mtime, html, csp: appCsp(deps, inlineScriptHashes(html)) };
+    try {
+      const mtime = statSync(indexFile).mtimeMs;
+      if (index?.mtime !== mtime) {
+        const html = readFileSync(indexFile, "utf8");
+        index = { mtime, html, csp: appCsp(deps, inlineScriptHashes(html)) };
+      }
+    } catch {
+      // missing or unreadable right now: the last good copy stands
     }
     return index;
   };
-  const pageCsp = () => (hasWeb ? readIndex().csp : appCsp(deps, []));
+  const pageCsp = () => (hasWeb ? (readIndex()?.csp ?? appCsp(deps, [])) : appCsp(deps, []));
   const hsts = deps.config.publicUrl?.startsWith("https://");
 
   app.onError((err, c) => {
@@ -262,7 +268,10 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = AREAS): Hon
       if (looksLikeFile(c.req.path)) return notFound(c);
       if (c.req.method !== "GET" && c.req.method !== "HEAD")
         return c.json({ error: `Method ${c.req.method} not allowed; use GET, HEAD` }, 405, { Allow: "GET, HEAD" });
-      return c.html(readIndex().html);
+      const page = readIndex();
+      if (!page)
+        return c.json({ error: "The web app is being rebuilt; try again in a moment" }, 503, { "Retry-After": "2" });
+      return c.html(page.html);
     });
   }
   return app;
