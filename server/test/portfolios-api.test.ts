@@ -41,7 +41,7 @@ const DEPLOYMENT: Deployment = {
     { address: RAI_USDT, dex: "x", token0: RAI, token1: USDT },
     { address: WETH_USDT, dex: "x", token0: WETH, token1: USDT },
   ],
-  contracts: {},
+  contracts: { portfolioTradingModule: MODULE },
 };
 
 const now = Math.floor(Date.now() / 1000);
@@ -159,6 +159,12 @@ async function seed(db: Db) {
     TradingEnabled: cols([
       { block: 12, log: 2, ts: created1 + 20, address: MODULE, args: { setToken: P1, enabled: "true" } },
     ]),
+    // P2: the trading module added to the set (state 1), another module added and removed
+    ModuleAdded: cols([
+      { block: 53, log: 1, ts: created2 + 30, address: P2, args: { _module: MODULE } },
+      { block: 53, log: 2, ts: created2 + 30, address: P2, args: { _module: ALICE } },
+    ]),
+    ModuleRemoved: cols([{ block: 53, log: 3, ts: created2 + 30, address: P2, args: { setToken: ALICE } }]),
   };
   await db.transaction((tx) => portfoliosHandler.insert(tx, 31337, rows));
 }
@@ -188,7 +194,10 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
   beforeAll(async () => {
     db = await freshDb(kind);
     await seed(db);
-    app = buildApp(db, { deployment: DEPLOYMENT, overrides: { rateLimit: { perIp: 0, writesPerAddress: 0 } } });
+    app = buildApp(db, {
+      deployment: DEPLOYMENT,
+      overrides: { rateLimit: { perIp: 0, writesPerAddress: 0 }, deployments: { local: DEPLOYMENT } },
+    });
   });
 
   it("lists newest first with the spec's fields, total and SQL pages", async () => {
@@ -270,7 +279,7 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
     expect(r.body.price_changed_7day).toBeCloseTo(25, 6);
     expect((await get(`/sofi/portfolios/${P1}`)).body.views).toBe(2);
     expect((await get(`/sofi/portfolios/${P2}`)).body).toMatchObject({
-      module_state: 0,
+      module_state: 1,
       trading_enabled: false,
       fee: 0,
     });

@@ -137,6 +137,27 @@ describe.each(DB_KINDS)("portfolios on the seeded chain (%s)", (kind) => {
     const list = portfolioListSchema.parse(await get("/v2/sofi/portfolios?orderby=traded&limit=1000"));
     expect(list.total).toBe(sets.length);
     expect(list.portfolios.every((p) => p.value_per_set > 0)).toBe(true);
+    const module = deployment.contracts.portfolioTradingModule as Address;
+    const states = new Set<number>();
+    for (const set of sets) {
+      const d = portfolioDetailSchema.parse(await get(`/sofi/portfolios/${set}`));
+      const state = await client.readContract({
+        address: module,
+        abi: portfolioTradingModuleAbi,
+        functionName: "moduleState",
+        args: [set],
+      });
+      const enabled = await client.readContract({
+        address: module,
+        abi: portfolioTradingModuleAbi,
+        functionName: "isTradingEnabled",
+        args: [set],
+      });
+      expect([set, d.module_state, d.trading_enabled]).toEqual([set, Number(state), enabled]);
+      states.add(d.module_state);
+    }
+    // the seed leaves portfolios in every state
+    expect([...states].sort()).toEqual([0, 1, 2]);
     for (const set of sets.slice(0, 4)) {
       const d = portfolioDetailSchema.parse(await get(`/sofi/portfolios/${set}`));
       const components = (await client.readContract({

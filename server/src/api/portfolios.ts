@@ -38,7 +38,8 @@ export const portfoliosArea: ApiArea = (deps) => {
   const reader = (ch: ChainRuntime) => {
     let r = readers.get(ch);
     if (!r) {
-      r = new PortfolioReader(deps.db, ch.config.info.id, ch.market, ch.commits);
+      const tm = ch.config.deployment?.contracts?.portfolioTradingModule?.toLowerCase();
+      r = new PortfolioReader(deps.db, ch.config.info.id, ch.market, tm, ch.commits);
       readers.set(ch, r);
     }
     return r;

@@ -165,6 +165,8 @@ export class PortfolioReader {
     private readonly db: Db,
     private readonly chainId: number,
     private readonly market: Market,
+    /** PortfolioTradingModule's address (lower case): its ModuleAdded on a set is state 1. */
+    private readonly tradingModule: string | undefined,
     private readonly commits: CommitSignal | undefined,
     private readonly ttlMs = METRICS_TTL_MS,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
@@ -396,8 +398,13 @@ export class PortfolioReader {
     );
     if (!raw) return null;
     const row = toRow(raw);
-    const modules = await this.db.query<{ kind: string; enabled: boolean | null; exit_fee_bps: number | null }>(
-      `SELECT kind, enabled, exit_fee_bps FROM portfolio_module_events WHERE chain_id = $1 AND portfolio = $2
+    const modules = await this.db.query<{
+      kind: string;
+      enabled: boolean | null;
+      exit_fee_bps: number | null;
+      recipient: string | null;
+    }>(
+      `SELECT kind, enabled, exit_fee_bps, recipient FROM portfolio_module_events WHERE chain_id = $1 AND portfolio = $2
        ORDER BY block_number, log_index`,
       [this.chainId, address],
     );
@@ -405,7 +412,10 @@ export class PortfolioReader {
     let tradingEnabled = false;
     let exitFeeBps = 0;
     for (const e of modules) {
-      if (e.kind === "removed") [moduleState, tradingEnabled, exitFeeBps] = [0, false, 0];
+      const ours = e.recipient !== null && e.recipient === this.tradingModule;
+      if (e.kind === "removed" || (e.kind === "set_removed" && ours))
+        [moduleState, tradingEnabled, exitFeeBps] = [0, false, 0];
+      if (e.kind === "added" && ours && moduleState === 0) moduleState = 1;
       if (e.kind === "initialized") moduleState = 2;
       if (e.kind === "initialized" || e.kind === "exit_fee") exitFeeBps = Number(e.exit_fee_bps ?? 0);
       if (e.kind === "trading") tradingEnabled = Boolean(e.enabled);

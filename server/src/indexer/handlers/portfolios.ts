@@ -22,6 +22,9 @@ export const PORTFOLIO_EVENTS = [
   parseAbiItem("event ComponentAdded(address indexed _component)"),
   parseAbiItem("event ComponentRemoved(address indexed _component)"),
   parseAbiItem("event PositionMultiplierEdited(int256 _newMultiplier)"),
+  // a set's own `ModuleAdded(_module)`; its `ModuleRemoved(_module)` shares the trading module's
+  // `ModuleRemoved(setToken)` signature below and is told apart by the emitting address
+  parseAbiItem("event ModuleAdded(address indexed _module)"),
   // PortfolioTradingModule
   parseAbiItem(
     "event PortfolioBought(address indexed setToken, address indexed buyer, address indexed tokenIn, uint256 quantity, uint256 amountIn, uint256 tradeFee)",
@@ -204,7 +207,12 @@ async function insertTrades(tx: Queryable, chainId: number, rows: HandlerRows): 
   ]);
 }
 
-async function insertModuleEvents(tx: Queryable, chainId: number, rows: HandlerRows): Promise<void> {
+async function insertModuleEvents(
+  tx: Queryable,
+  chainId: number,
+  rows: HandlerRows,
+  children: ReadonlySet<string>,
+): Promise<void> {
   const out = { block: [] as number[], log: [] as number[], portfolio: [] as string[], kind: [] as string[] };
   const enabled: string[] = [];
   const fee: string[] = [];
@@ -230,7 +238,30 @@ async function insertModuleEvents(tx: Queryable, chainId: number, rows: HandlerR
   add("ModuleInitialized", "initialized", feeOf);
   add("ExitFeeSet", "exit_fee", feeOf);
   add("TradingEnabled", "trading", (c, i) => [argOf(c, "enabled")[i] as string, "NULL", "NULL"]);
-  add("ModuleRemoved", "removed", () => ["NULL", "NULL", "NULL"]);
+  // the trading module's ModuleRemoved(setToken) and a set's ModuleRemoved(_module) (same topic):
+  // a set emits it with the module's address in the argument; the module with the set's
+  const removed = rowsOf(rows, "ModuleRemoved");
+  const arg = argOf(removed, "setToken");
+  const fromSet = (i: number) => children.has(removed.address[i] as string);
+  for (let i = 0; i < removed.block.length; i++) {
+    out.block.push(removed.block[i] as number);
+    out.log.push(removed.logIndex[i] as number);
+    out.portfolio.push(fromSet(i) ? (removed.address[i] as string) : (arg[i] as string));
+    out.kind.push(fromSet(i) ? "set_removed" : "removed");
+    enabled.push("NULL");
+    fee.push("NULL");
+    recipient.push(fromSet(i) ? (arg[i] as string) : "NULL");
+  }
+  const added = rowsOf(rows, "ModuleAdded");
+  for (let i = 0; i < added.block.length; i++) {
+    out.block.push(added.block[i] as number);
+    out.log.push(added.logIndex[i] as number);
+    out.portfolio.push(added.address[i] as string);
+    out.kind.push("added");
+    enabled.push("NULL");
+    fee.push("NULL");
+    recipient.push(argOf(added, "_module")[i] as string);
+  }
   await bulkInsert(tx, "portfolio_module_events", chainId, [
     { name: "block_number", type: "int8", values: out.block },
     { name: "log_index", type: "int4", values: out.log },
@@ -278,6 +309,17 @@ async function insertTransfers(tx: Queryable, chainId: number, t: EventColumns):
   }
 }
 
+/** The portfolios among the emitters of a range's `ModuleRemoved` logs (stored or created in the range). */
+async function knownSets(tx: Queryable, chainId: number, rows: HandlerRows): Promise<Set<string>> {
+  const emitters = [...new Set(rowsOf(rows, "ModuleRemoved").address)];
+  if (emitters.length === 0) return new Set();
+  const found = await tx.query<{ address: string }>(
+    "SELECT address FROM portfolios WHERE chain_id = $1 AND address = ANY($2::text[])",
+    [chainId, arrayLiteral(emitters)],
+  );
+  return new Set([...found.map((r) => r.address), ...argOf(rowsOf(rows, "PortfolioCreated"), "portfolio")]);
+}
+
 async function insert(tx: Queryable, chainId: number, rows: HandlerRows): Promise<void> {
   await insertCreated(tx, chainId, rowsOf(rows, "PortfolioCreated"));
   await insertPositions(
@@ -298,7 +340,7 @@ async function insert(tx: Queryable, chainId: number, rows: HandlerRows): Promis
     { name: "multiplier", type: "numeric", values: argOf(m, "_newMultiplier") },
   ]);
   await insertTrades(tx, chainId, rows);
-  await insertModuleEvents(tx, chainId, rows);
+  await insertModuleEvents(tx, chainId, rows, await knownSets(tx, chainId, rows));
   const x = rowsOf(rows, "ComponentExchanged");
   await bulkInsert(tx, "portfolio_rebalances", chainId, [
     { name: "block_number", type: "int8", values: x.block },
