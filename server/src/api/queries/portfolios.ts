@@ -14,12 +14,15 @@ import {
   percentChange,
   volatility,
 } from "@sofi/core";
+import { CANDLE_SECONDS } from "../../db/candles.ts";
 import type { Db } from "../../db/client.ts";
 import type { CommitSignal } from "../commit-signal.ts";
 import type { Market } from "./market.ts";
 
 /** How long metrics stay valid without a commit of this process's indexer (prices move with Syncs). */
 export const METRICS_TTL_MS = 2_000;
+/** How long chart prices of closed candle buckets are kept without a commit (the indexer elsewhere). */
+export const PRICE_CACHE_MS = 60_000;
 const DAY = 86_400;
 const E18 = 10n ** 18n;
 /** Daily points the risk measure uses. */
@@ -160,6 +163,11 @@ const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class PortfolioReader {
   private refreshed: { at: number; generation: number } | null = null;
   private inflight: Promise<void> | null = null;
+  private priceCache: { generation: number; at: number; byTime: Map<number, Map<string, number>> } = {
+    generation: -1,
+    at: 0,
+    byTime: new Map(),
+  };
 
   constructor(
     private readonly db: Db,
@@ -311,7 +319,11 @@ export class PortfolioReader {
     );
   }
 
-  /** Metrics no older than the TTL (and no older than the last commit); concurrent callers share one refresh. */
+  /**
+   * Metrics no older than the last commit of this process's indexer (a read after a commit waits
+   * for them) and than the TTL (once only the TTL has passed, the previous metrics are served while
+   * new ones are computed: prices drift, nothing was indexed). Concurrent callers share one refresh.
+   */
   async freshMetrics(): Promise<void> {
     const generation = this.commits?.generation ?? 0;
     const r = this.refreshed;
@@ -326,7 +338,38 @@ export class PortfolioReader {
           this.inflight = null;
         });
     }
+    if (r && r.generation === generation) {
+      this.inflight.catch((e: unknown) => console.error("portfolio metrics refresh failed:", e));
+      return;
+    }
     await this.inflight;
+  }
+
+  /**
+   * USD prices at each time: times in closed candle buckets are kept (charts of every portfolio
+   * share the same step times) until a commit or PRICE_CACHE_MS; the rest are read each time.
+   */
+  async pricesAt(times: readonly number[]): Promise<Map<string, number>[]> {
+    const generation = this.commits?.generation ?? 0;
+    if (
+      generation !== this.priceCache.generation ||
+      Date.now() - this.priceCache.at > PRICE_CACHE_MS ||
+      this.priceCache.byTime.size > 20_000
+    )
+      this.priceCache = { generation, at: Date.now(), byTime: new Map() };
+    const cache = this.priceCache.byTime;
+    const closed = Math.floor(this.now() / CANDLE_SECONDS) * CANDLE_SECONDS;
+    const missing = [...new Set(times.filter((t) => !cache.has(t)))];
+    const open = new Map<number, Map<string, number>>();
+    if (missing.length > 0) {
+      const read = await this.market.usdPricesAtTimes(missing);
+      missing.forEach((t, i) => {
+        const prices = read[i] as Map<string, number>;
+        if (t < closed) cache.set(t, prices);
+        else open.set(t, prices);
+      });
+    }
+    return times.map((t) => (cache.get(t) ?? open.get(t)) as Map<string, number>);
   }
 
   // ------------------------------------------------------------------ lists and details
@@ -487,7 +530,7 @@ export class PortfolioReader {
     if (!p) return null;
     const created = Number(p.timestamp);
     const times = this.chartTimes(type, created);
-    const prices = await this.market.usdPricesAtTimes(times);
+    const prices = await this.pricesAt(times);
     const h = (await this.unitHistories([address])).get(address) ?? new UnitHistory([], []);
     const points = times.map((ts, k) => ({ ts, value: this.valueOf(h.unitsAt(ts), prices[k] as Map<string, number>) }));
     const inRange = created >= this.now() - PORTFOLIO_HISTORY_RANGES[type].seconds;
@@ -507,7 +550,7 @@ export class PortfolioReader {
     if (moves.length === 0) return times.map((ts) => ({ ts, value: 0 }));
     const held = [...new Set(moves.map((m) => m.portfolio))];
     const histories = await this.unitHistories(held);
-    const prices = await this.market.usdPricesAtTimes(times);
+    const prices = await this.pricesAt(times);
     return times.map((ts, k) => {
       const balances = new Map<string, bigint>();
       for (const m of moves)

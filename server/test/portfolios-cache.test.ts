@@ -1,0 +1,116 @@
+/**
+ * The portfolio reader's caches: metrics wait for a commit's rows but are served stale (once)
+ * when only their time to live passed; chart prices of closed buckets are kept until a commit.
+ */
+import { CHAINS, type Deployment } from "@sofi/protocol";
+import { afterAll, describe, expect, it } from "vitest";
+import { CommitSignal } from "../src/api/commit-signal.ts";
+import { Market } from "../src/api/market.ts";
+import { PortfolioReader } from "../src/api/queries/portfolios.ts";
+import type { Db } from "../src/db/client.ts";
+import type { EventColumns } from "../src/indexer/handler.ts";
+import { portfoliosHandler } from "../src/indexer/handlers/portfolios.ts";
+import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
+
+const local = CHAINS.find((c) => c.suffix === "local");
+if (!local) throw new Error("no local chain");
+const E18 = 10n ** 18n;
+const USDT = "0x0000000000000000000000000000000000000010";
+const RAI = "0x0000000000000000000000000000000000000011";
+const PAIR = "0x0000000000000000000000000000000000000020";
+const P = "0x00000000000000000000000000000000000000a1";
+const DEPLOYMENT: Deployment = {
+  chainId: 31337,
+  startBlock: 0,
+  deployer: "0x0000000000000000000000000000000000000001",
+  weth: "0x0000000000000000000000000000000000000012",
+  multicall3: "0x0000000000000000000000000000000000000003",
+  dexes: [],
+  tokens: [
+    { symbol: "USDT", name: "Tether", decimals: 18, address: USDT, tags: [] },
+    { symbol: "RAI", name: "Rai", decimals: 18, address: RAI, tags: [] },
+  ],
+  pairs: [{ address: PAIR, dex: "x", token0: RAI, token1: USDT }],
+  contracts: {},
+};
+const now = Math.floor(Date.now() / 1000);
+
+async function setup(db: Db) {
+  const c = (values: Record<string, string>): EventColumns =>
+    ({
+      block: [1],
+      logIndex: [0],
+      tx: ["0x01"],
+      ts: [now - 3 * 86_400],
+      address: ["0x00000000000000000000000000000000000000f1"],
+      args: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [v]])),
+    }) as EventColumns;
+  await db.transaction((tx) =>
+    portfoliosHandler.insert(tx, 31337, {
+      PortfolioCreated: c({
+        portfolio: P,
+        manager: P,
+        name: "One",
+        symbol: "ONE",
+        components: JSON.stringify([RAI]),
+        units: JSON.stringify([String(50n * E18)]),
+        allocations: JSON.stringify(["10000"]),
+        startPrice: String(100n * E18),
+      }),
+    }),
+  );
+  await setPrice(db, now - 4 * 86_400, 2n);
+}
+
+/** RAI's price in USDT from a new candle at `ts`. */
+const setPrice = (db: Db, ts: number, usd: bigint) =>
+  db.query(
+    `INSERT INTO pair_candles (chain_id, pair, bucket, block_number, log_index, timestamp, reserve0, reserve1)
+     VALUES (31337, $1, $2, $3, 0, $4, $5, $6)`,
+    [PAIR, Math.floor(ts / 300) * 300, ts, ts, (1000n * E18).toString(), (1000n * usd * E18).toString()],
+  );
+
+afterAll(closeAllDbs);
+
+describe.each(DB_KINDS)("portfolio reader caches (%s)", (kind) => {
+  it("metrics: a commit makes the next read wait; an expired TTL serves the old value once", async () => {
+    const db = await freshDb(kind);
+    await setup(db);
+    const commits = new CommitSignal();
+    const market = new Market(db, local, DEPLOYMENT, 0);
+    const reader = new PortfolioReader(db, 31337, market, undefined, commits, 50);
+    const value = async () => (await reader.list({ limit: 10, offset: 0 }))[0]?.valuePerSet;
+    expect(await value()).toBeCloseTo(100, 6);
+    await setPrice(db, now - 3600, 3n);
+    // within the TTL, no commit: the same value
+    expect(await value()).toBeCloseTo(100, 6);
+    // a commit: the next read waits for new metrics
+    commits.emit();
+    expect(await value()).toBeCloseTo(150, 6);
+    await setPrice(db, now - 1800, 4n);
+    await new Promise((r) => setTimeout(r, 60));
+    // the TTL passed without a commit: the old value now, the new one once the refresh is done
+    expect(await value()).toBeCloseTo(150, 6);
+    await reader.freshMetrics();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await value()).toBeCloseTo(200, 6);
+  });
+
+  it("chart prices of closed buckets are kept until a commit", async () => {
+    const db = await freshDb(kind);
+    await setup(db);
+    const commits = new CommitSignal();
+    const market = new Market(db, local, DEPLOYMENT, 0);
+    const reader = new PortfolioReader(db, 31337, market, undefined, commits);
+    const first = await reader.history(P, "1d");
+    expect(first?.[0]?.value).toBeCloseTo(100, 6);
+    // a late candle 20 hours ago (a backfill): not seen until the commit
+    await setPrice(db, now - 20 * 3600, 3n);
+    const cached = await reader.history(P, "1d");
+    expect(cached?.[30]?.value).toBeCloseTo(100, 6);
+    commits.emit();
+    const fresh = await reader.history(P, "1d");
+    expect(fresh?.[30]?.value).toBeCloseTo(150, 6);
+    expect(fresh?.[0]?.value).toBeCloseTo(100, 6);
+  });
+});
