@@ -32,6 +32,7 @@ let deployment: Deployment;
 let client: ReturnType<typeof makeClient>;
 let test: ReturnType<typeof createTestClient>;
 let sets: Address[];
+let createdBlocks: number[];
 
 function makeClient(rpcUrl: string) {
   return createPublicClient({ chain: foundry, transport: http(rpcUrl), cacheTime: 0 });
@@ -59,6 +60,7 @@ beforeAll(async () => {
     fromBlock: BigInt(deployment.startBlock),
   });
   sets = created.map((l) => (l.args as { portfolio: Address }).portfolio);
+  createdBlocks = created.map((l) => Number(l.blockNumber));
   expect(sets.length).toBeGreaterThan(3);
 }, 600_000);
 
@@ -116,6 +118,19 @@ describe.each(DB_KINDS)("portfolios on the seeded chain (%s)", (kind) => {
     expect(bought.length).toBeGreaterThan(0);
     const again = await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
     expect(Object.values(again.counts).reduce((a, b) => a + b, 0)).toBe(0);
+    await expectMatchesChain(db);
+  }, 300_000);
+
+  it("a restart mid-backfill resumes with the portfolios created before it as sources", async () => {
+    const db = await freshDb(kind);
+    const half = Math.floor(sets.length / 2);
+    await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl, toBlock: createdBlocks[half] });
+    const [mid] = await db.query<{ n: string }>("SELECT count(*) AS n FROM portfolios");
+    expect(Number(mid?.n)).toBeGreaterThan(0);
+    expect(Number(mid?.n)).toBeLessThan(sets.length);
+    await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
+    const ps = await db.query<{ address: string }>("SELECT address FROM portfolios ORDER BY block_number, log_index");
+    expect(ps.map((p) => p.address)).toEqual(sets.map((s) => s.toLowerCase()));
     await expectMatchesChain(db);
   }, 300_000);
 
