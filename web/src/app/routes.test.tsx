@@ -37,11 +37,7 @@ const SPEC_ROUTES = [
 
 const A = "0x1111111111111111111111111111111111111111";
 const VISITS: [string, string][] = [
-  ["/", "Social Trading"],
-  ["/sts", "Social Trading"],
-  ["/sts/more/best", "All portfolios: best"],
   ["/sts/create?search=ai", "Create portfolio"],
-  [`/sts/portfolio/${A}`, "Portfolio"],
   [`/sts/buy/${A}`, "Buy portfolio"],
   [`/sts/sell/${A}`, "Sell portfolio"],
   [`/sts/manage/${A}`, "Manage portfolio"],
@@ -103,6 +99,17 @@ describe("route map (spec 000 §2)", () => {
     expect((swap.element.props as { chart?: boolean }).chart).toBeFalsy();
     expect((chart.element.props as { chart?: boolean }).chart).toBe(true);
     expect(ROUTES.filter((r) => r.element.type === swap.element.type)).toHaveLength(2);
+  });
+
+  it("serves the portfolios screens at /, /sts, /sts/more/:type and /sts/portfolio/:address (issue 10)", () => {
+    const el = (path: string) => ROUTES.find((r) => r.path === path)?.element;
+    const home = el("/sts");
+    expect(el("/")?.type).toBe(home?.type);
+    const placeholder = el("/sts/create")?.type;
+    for (const path of ["/sts", "/sts/more/:type", "/sts/portfolio/:address"]) {
+      expect(el(path)?.type).not.toBe(placeholder);
+    }
+    expect(el("/sts/more/:type")?.type).not.toBe(home?.type);
   });
 
   it("/swap and /swap/ lead to the swap page (issue 9 #19)", async () => {

@@ -5,6 +5,9 @@ import type { PlaceholderScreen } from "../features/placeholders/screens.ts";
 const ComingNext = lazy(() => import("../features/placeholders/ComingNext.tsx"));
 const NotFound = lazy(() => import("../features/placeholders/NotFound.tsx"));
 const SwapPage = lazy(() => import("../features/swap/SwapPage.tsx"));
+const PortfoliosHome = lazy(() => import("../features/portfolios/HomePage.tsx"));
+const PortfoliosMore = lazy(() => import("../features/portfolios/MorePage.tsx"));
+const PortfolioPage = lazy(() => import("../features/portfolios/PortfolioPage.tsx"));
 
 export type AppRoute = { path: string; element: ReactElement };
 
@@ -18,11 +21,11 @@ const placeholder = (path: string, screen: PlaceholderScreen): AppRoute => ({
  * with their own lazily loaded screen; the path list itself is checked by routes.test.tsx.
  */
 export const ROUTES: AppRoute[] = [
-  placeholder("/", "stsHome"),
-  placeholder("/sts", "stsHome"),
-  placeholder("/sts/more/:type", "stsMore"),
+  { path: "/", element: <PortfoliosHome /> },
+  { path: "/sts", element: <PortfoliosHome /> },
+  { path: "/sts/more/:type", element: <PortfoliosMore /> },
   placeholder("/sts/create", "stsCreate"),
-  placeholder("/sts/portfolio/:address", "stsPortfolio"),
+  { path: "/sts/portfolio/:address", element: <PortfolioPage /> },
   placeholder("/sts/buy/:contractAddress", "stsBuy"),
   placeholder("/sts/sell/:contractAddress", "stsSell"),
   placeholder("/sts/manage/:contractAddress", "stsManage"),

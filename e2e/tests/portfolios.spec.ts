@@ -1,0 +1,140 @@
+import { expect, type Page, test } from "@playwright/test";
+import { connectDevWallet, preAcceptTerms, shot } from "./helpers.ts";
+
+// Account 6 is this spec's own: its favourites start empty.
+const ACCOUNT = 6;
+
+test.beforeEach(async ({ page }) => {
+  await preAcceptTerms(page);
+});
+
+async function prefs(page: Page, lang: "en" | "ko", theme: "light" | "dark"): Promise<void> {
+  await page.addInitScript(
+    ([l, t]) => {
+      localStorage.setItem("rai_lang", l as string);
+      localStorage.setItem("rai_theme", t as string);
+    },
+    [lang, theme],
+  );
+}
+
+test("home lists, more page paging, search", async ({ page }) => {
+  await prefs(page, "en", "light");
+  await page.goto("/sts");
+  await expect(page.getByRole("heading", { name: "Social Trading", level: 1 })).toBeVisible();
+  const featured = page.getByTestId("list-best");
+  await expect(featured.getByTestId("portfolio-card")).toHaveCount(4);
+  await expect(page.getByTestId("list-new").getByTestId("portfolio-card")).toHaveCount(4);
+  // Favourites without a wallet: the connect hint.
+  await expect(page.getByTestId("list-favorited")).toContainText("Connect a wallet to see your favourites");
+  for (const name of ["Top rated", "Most viewed", "Most traded", "High risk"]) {
+    await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await shot(page, "portfolios-home-1440-light-en");
+
+  // Search by symbol.
+  await page.getByRole("searchbox", { name: "Search portfolios" }).fill("DEFI");
+  await page.getByRole("searchbox", { name: "Search portfolios" }).press("Enter");
+  await expect(page.getByTestId("search-results")).toContainText("1 result found");
+  await expect(page.getByTestId("search-results").getByTestId("portfolio-card")).toContainText("DeFi Pulse");
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByTestId("list-best")).toBeVisible();
+
+  // More: every seeded portfolio in one page of 20, the filter narrows it.
+  await page.getByRole("link", { name: "See more: New" }).click();
+  await expect(page).toHaveURL(/\/sts\/more\/new$/);
+  await expect(page.getByTestId("portfolio-card")).toHaveCount(13);
+  await expect(page.getByText("13 portfolios")).toBeVisible();
+  await page.getByRole("textbox", { name: "Filter this page" }).fill("meme");
+  await expect(page.getByTestId("portfolio-card")).toHaveCount(1);
+  await page.getByRole("textbox", { name: "Filter this page" }).fill("zzzz");
+  await expect(page.getByTestId("portfolio-empty")).toContainText("No portfolio matches");
+
+  // An unknown list and the empty favourites list.
+  await page.goto("/sts/more/nope");
+  await expect(page.getByRole("heading", { name: "There is no such list" }).first()).toBeVisible();
+  await page.goto("/sts/more/favorited");
+  await expect(page.getByTestId("portfolio-empty")).toBeVisible();
+});
+
+test("portfolio page: value, chart 1D/1W, allocation, trading state, favourite with the dev wallet", async ({
+  page,
+}) => {
+  await prefs(page, "en", "light");
+  await page.goto("/sts/more/best");
+  await page.getByRole("link", { name: "Open DeFi Pulse (DEFI)" }).click();
+  await expect(page).toHaveURL(/\/sts\/portfolio\/0x[0-9a-fA-F]{40}$/);
+  await expect(page.getByRole("heading", { name: "DeFi Pulse", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("portfolio-value")).toHaveText(/^\$\d[\d,]*\.\d\d$/);
+  await expect(page.getByTestId("manager-link")).toHaveAttribute("href", /^\/sts\/manager\/0x/);
+  await expect(page.getByTestId("allocation-table").getByRole("row")).toHaveCount(6); // header + 5
+  const canvas = page.getByTestId("chart-canvas");
+  await expect(canvas).toHaveAttribute("data-range", "1d");
+  await expect(canvas.locator("canvas").first()).toBeVisible();
+  await page.getByTestId("chart-range").getByText("1W").click();
+  await expect(canvas).toHaveAttribute("data-range", "1w");
+  await expect(canvas.locator("canvas").first()).toBeVisible();
+  await expect(page.getByTestId("trade-panel").getByRole("button", { name: "Buy" })).toBeEnabled();
+
+  // Favourite: signed POST with the dev wallet, toast, the pressed state, then on the home list.
+  const fav = page.getByTestId("favorite-toggle");
+  await expect(fav).toBeDisabled();
+  // The detail is read again with the account (its favourite flag) once the wallet connects.
+  const withAccount = page.waitForResponse((r) => /\/sofi\/portfolios\/0x[^/?]+\?address=0x/.test(r.url()));
+  await connectDevWallet(page, ACCOUNT);
+  await withAccount;
+  await expect(page.getByTestId("account-panel")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(fav).toBeEnabled();
+  // Against a reused stack the account may hold it already: unfavourite first (the throttle is 2 s).
+  if ((await fav.getAttribute("aria-pressed")) === "true") {
+    await fav.click();
+    await expect(page.getByText("Successfully unfavorited")).toBeVisible();
+    await expect(fav).toHaveAttribute("aria-pressed", "false");
+    await page.waitForTimeout(2_100);
+  }
+  await expect(fav).toHaveAttribute("aria-pressed", "false");
+  await fav.click();
+  await expect(page.getByText("Successfully favorited")).toBeVisible();
+  await expect(fav).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("portfolio-transactions")).toBeVisible();
+  await shot(page, "portfolio-detail-1440-light-en");
+  await page.goto("/sts");
+  await expect(page.getByTestId("list-favorited").getByTestId("portfolio-card")).toContainText("DeFi Pulse");
+
+  // A portfolio without trading: the spec's disabled button.
+  await page.goto("/sts/more/new");
+  await page.getByRole("link", { name: "Open Meme Basket (MEME)" }).click();
+  await expect(page.getByTestId("not-enabled")).toHaveText("Not enabled to trading");
+  await expect(page.getByTestId("not-enabled")).toBeDisabled();
+});
+
+test("an unknown portfolio shows not found", async ({ page }) => {
+  await page.goto("/sts/portfolio/0x000000000000000000000000000000000000dEaD");
+  await expect(page.getByTestId("portfolio-error")).toContainText("Portfolio not found");
+});
+
+for (const [width, theme, lang] of [
+  [360, "light", "en"],
+  [360, "dark", "ko"],
+  [1440, "dark", "ko"],
+  [1440, "dark", "en"],
+  [360, "light", "ko"],
+] as const) {
+  test(`screens at ${width} px, ${theme}, ${lang}`, async ({ page }) => {
+    await prefs(page, lang, theme);
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.goto("/sts");
+    await expect(page.getByTestId("list-best").getByTestId("portfolio-card")).toHaveCount(4);
+    await shot(page, `portfolios-home-${width}-${theme}-${lang}`);
+    // No horizontal overflow at this width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.getByTestId("list-best").getByTestId("portfolio-card").first().click();
+    await expect(page.getByTestId("chart-canvas").locator("canvas").first()).toBeVisible();
+    await shot(page, `portfolio-detail-${width}-${theme}-${lang}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.goto("/sts/more/rated");
+    await expect(page.getByTestId("portfolio-card").first()).toBeVisible();
+    await shot(page, `portfolios-more-${width}-${theme}-${lang}`);
+  });
+}

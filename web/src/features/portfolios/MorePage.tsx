@@ -1,0 +1,77 @@
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import { Button, Empty, Input, Pagination, Result } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { PortfolioGrid } from "./PortfolioGrid.tsx";
+import { useMoreState } from "./useMoreState.ts";
+import "./portfolios.css";
+
+/** `/sts/more/{type}`: the full list of one ordering, paged (spec 001 §2). */
+export default function MorePage() {
+  const { t } = useTranslation("portfolios");
+  const navigate = useNavigate();
+  const s = useMoreState();
+  const title = s.type ? t(`orders.${s.type}`) : t("unknownList");
+  useEffect(() => {
+    document.title = `${title} · SoFi`;
+  }, [title]);
+
+  return (
+    <section className="pf-page" aria-labelledby="page-title">
+      <div className="pf-section-head">
+        <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t("back")} onClick={() => navigate("/sts")} />
+        <h1 id="page-title" className="page-title pf-more-title">
+          {title}
+        </h1>
+      </div>
+      {!s.type ? (
+        <Result status="404" title={t("unknownList")} className="pf-state" />
+      ) : !s.order ? (
+        <Empty className="pf-state" description={t("managersUnavailable")} data-testid="portfolio-empty" />
+      ) : (
+        <>
+          <div className="pf-more-tools">
+            <Input
+              aria-label={t("filter")}
+              placeholder={t("filter")}
+              value={s.filter}
+              onChange={(e) => s.setFilter(e.target.value)}
+              allowClear
+              className="pf-filter"
+            />
+            {s.query.data && <span className="pf-total">{t("total", { total: s.total })}</span>}
+          </div>
+          <PortfolioGrid
+            label={title}
+            items={s.items}
+            loading={s.query.isPending}
+            error={s.query.isError}
+            onRetry={() => void s.query.refetch()}
+            emptyText={
+              s.filter
+                ? t("emptySearch")
+                : s.order === "favorited"
+                  ? s.account
+                    ? t("emptyFavorites")
+                    : t("connectForFavorites")
+                  : t("empty")
+            }
+            skeletons={8}
+            showCreated={s.order === "new"}
+          />
+          {s.total > s.pageSize && (
+            <Pagination
+              className="pf-pagination"
+              current={s.page}
+              pageSize={s.pageSize}
+              total={s.total}
+              showSizeChanger={false}
+              onChange={s.setPage}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

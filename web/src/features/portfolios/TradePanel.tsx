@@ -1,0 +1,44 @@
+import type { PortfolioDetail } from "@sofi/core";
+import { Button } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useSettings } from "../../kernel/settings-store.ts";
+import { useNetworkName } from "../wallet/index.ts";
+
+/**
+ * The side panel (spec 001 §2): Buy, Sell and, for the manager, Manage. When buy/sell is not
+ * enabled, non-managers see one disabled "Not enabled to trading" button (spec 001 §2, §8).
+ */
+export function TradePanel({ d, isManager }: { d: PortfolioDetail; isManager: boolean }) {
+  const { t } = useTranslation("portfolios");
+  const navigate = useNavigate();
+  const chainId = useSettings((s) => s.chainId);
+  const network = useNetworkName()(chainId);
+  const open = d.trading_enabled || isManager;
+  return (
+    <aside className="pf-panel pf-trade" aria-label={t("buy")} data-testid="trade-panel">
+      {open ? (
+        <div className="pf-trade-buttons">
+          <Button type="primary" size="large" block onClick={() => navigate(`/sts/buy/${d.address}`)}>
+            {t("buy")}
+          </Button>
+          <Button size="large" block onClick={() => navigate(`/sts/sell/${d.address}`)}>
+            {t("sell")}
+          </Button>
+        </div>
+      ) : (
+        <Button size="large" block disabled data-testid="not-enabled">
+          {t("notEnabled")}
+        </Button>
+      )}
+      {isManager && (
+        <Button size="large" block onClick={() => navigate(`/sts/manage/${d.address}`)}>
+          {t("manage")}
+        </Button>
+      )}
+      <div className="pf-network">
+        {t("network")}: <strong>{network}</strong>
+      </div>
+    </aside>
+  );
+}
