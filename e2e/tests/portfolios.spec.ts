@@ -138,3 +138,31 @@ for (const [width, theme, lang] of [
     await shot(page, `portfolios-more-${width}-${theme}-${lang}`);
   });
 }
+
+test("buy: the confirm modal's disabled states, then a buy with the native coin through the module", async ({
+  page,
+}) => {
+  await prefs(page, "en", "light");
+  await page.goto("/sts/more/best");
+  await page.getByRole("link", { name: "Open DeFi Pulse (DEFI)" }).click();
+  await connectDevWallet(page, ACCOUNT);
+  await expect(page.getByTestId("account-panel")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.getByTestId("buy-open").click();
+  const modal = page.getByRole("dialog", { name: "Buy DEFI" });
+  await expect(modal).toBeVisible();
+  const confirm = modal.getByTestId("buy-confirm");
+  await expect(confirm).toHaveText("Enter an amount");
+  await expect(confirm).toBeDisabled();
+  await modal.getByLabel("Amount of DEFI").fill("100000");
+  // Beyond the pools: the quote reverts (the seeded account holds 10,000 ETH, more than they sell).
+  await expect(confirm).toHaveText("No price for this amount");
+  await modal.getByLabel("Amount of DEFI").fill("0.01");
+  await expect(modal.getByTestId("buy-cost")).toHaveText(/^\d+\.\d{6} ETH$/);
+  await expect(confirm).toHaveText("Buy");
+  await shot(page, "portfolio-buy-1440-light-en");
+  await confirm.click();
+  await expect(modal).toBeHidden();
+  // The account's transactions in this portfolio show the buy once the indexer has it.
+  await expect(page.getByTestId("portfolio-transactions")).toContainText("Buy", { timeout: 30_000 });
+});

@@ -1,9 +1,11 @@
 import type { PortfolioDetail } from "@sofi/core";
 import { Button } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { useNetworkName } from "../wallet/index.ts";
+import { BuyModal } from "./BuyModal.tsx";
 
 /**
  * The side panel (spec 001 §2): Buy, Sell and, for the manager, Manage. When buy/sell is not
@@ -15,11 +17,12 @@ export function TradePanel({ d, isManager }: { d: PortfolioDetail; isManager: bo
   const chainId = useSettings((s) => s.chainId);
   const network = useNetworkName()(chainId);
   const open = d.trading_enabled || isManager;
+  const [buying, setBuying] = useState(false);
   return (
     <aside className="pf-panel pf-trade" aria-label={t("buy")} data-testid="trade-panel">
       {open ? (
         <div className="pf-trade-buttons">
-          <Button type="primary" size="large" block onClick={() => navigate(`/sts/buy/${d.address}`)}>
+          <Button type="primary" size="large" block onClick={() => setBuying(true)} data-testid="buy-open">
             {t("buy")}
           </Button>
           <Button size="large" block onClick={() => navigate(`/sts/sell/${d.address}`)}>
@@ -36,6 +39,7 @@ export function TradePanel({ d, isManager }: { d: PortfolioDetail; isManager: bo
           {t("manage")}
         </Button>
       )}
+      <BuyModal d={d} open={buying} onClose={() => setBuying(false)} />
       <div className="pf-network">
         {t("network")}: <strong>{network}</strong>
       </div>

@@ -79,6 +79,8 @@ export function usePortfolioHistory(id: string, type: HistoryRange) {
   });
 }
 
+export const TRANSACTIONS_REFRESH_MS = 10_000;
+
 /** `GET /sofi/transactions?address=`: the account's buys and sells (newest first). */
 export function useAccountTransactions(account: string | undefined) {
   const chain = useChainSuffix();
@@ -88,6 +90,8 @@ export function useAccountTransactions(account: string | undefined) {
     params: { address: account, limit: 100 },
     schema: portfolioTransactionsSchema,
     enabled: !!account,
+    // A buy's row appears once the indexer has its block, after the receipt: asked again every 10 s.
+    refetchIntervalMs: TRANSACTIONS_REFRESH_MS,
   });
 }
 
