@@ -178,6 +178,8 @@ export class PortfolioReader {
     private readonly commits: CommitSignal | undefined,
     private readonly ttlMs = METRICS_TTL_MS,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    /** Milliseconds for the metrics TTL (tests pass their own clock). */
+    private readonly clockMs: () => number = Date.now,
   ) {}
 
   // ------------------------------------------------------------------ valuation
@@ -327,9 +329,9 @@ export class PortfolioReader {
   async freshMetrics(): Promise<void> {
     const generation = this.commits?.generation ?? 0;
     const r = this.refreshed;
-    if (r && r.generation === generation && Date.now() - r.at < this.ttlMs) return;
+    if (r && r.generation === generation && this.clockMs() - r.at < this.ttlMs) return;
     if (!this.inflight) {
-      const at = Date.now();
+      const at = this.clockMs();
       this.inflight = this.refreshMetrics()
         .then(() => {
           this.refreshed = { at, generation };
