@@ -66,13 +66,19 @@ contract AggregatorHandler is Test {
             ++trades;
             if (got < minOut || (!fot && got != quote)) ++shortfalls;
         } else if (
-            keccak256(err) == keccak256(abi.encodeWithSignature("Error(string)", "SofiAggregator: INSUFFICIENT_OUTPUT_AMOUNT"))
-                && (fot || minOut > quote)
+            (_is(err, "SofiAggregator: INSUFFICIENT_OUTPUT_AMOUNT") && (fot || minOut > quote))
+            // A fee-on-transfer dust trade quoted at a few wei can pay 0 after the fee: the pair itself
+            // refuses a zero output before the aggregator's own check runs (found with fuzz seed 0x1).
+            || (fot && _is(err, "UniswapV2: INSUFFICIENT_OUTPUT_AMOUNT"))
         ) {
             ++expectedFailures;
         } else {
             ++unexpectedFailures;
         }
+    }
+
+    function _is(bytes memory err, string memory reason) internal pure returns (bool) {
+        return keccak256(err) == keccak256(abi.encodeWithSignature("Error(string)", reason));
     }
 
     function buyWithEth(uint256 actorSeed, uint256 outSeed, uint256 routerSeed, uint256 amount, uint256 minSeed)
