@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { useNetworkName } from "../wallet/index.ts";
 import { BuyModal } from "./BuyModal.tsx";
+import { SellModal } from "./SellModal.tsx";
 
 /**
  * The side panel (spec 001 §2): Buy, Sell and, for the manager, Manage. When buy/sell is not
@@ -18,6 +19,7 @@ export function TradePanel({ d, isManager }: { d: PortfolioDetail; isManager: bo
   const network = useNetworkName()(chainId);
   const open = d.trading_enabled || isManager;
   const [buying, setBuying] = useState(false);
+  const [selling, setSelling] = useState(false);
   return (
     <aside className="pf-panel pf-trade" aria-label={t("buy")} data-testid="trade-panel">
       {open ? (
@@ -25,7 +27,7 @@ export function TradePanel({ d, isManager }: { d: PortfolioDetail; isManager: bo
           <Button type="primary" size="large" block onClick={() => setBuying(true)} data-testid="buy-open">
             {t("buy")}
           </Button>
-          <Button size="large" block onClick={() => navigate(`/sts/sell/${d.address}`)}>
+          <Button size="large" block onClick={() => setSelling(true)} data-testid="sell-open">
             {t("sell")}
           </Button>
         </div>
@@ -40,6 +42,7 @@ export function TradePanel({ d, isManager }: { d: PortfolioDetail; isManager: bo
         </Button>
       )}
       <BuyModal d={d} open={buying} onClose={() => setBuying(false)} />
+      <SellModal d={d} open={selling} onClose={() => setSelling(false)} />
       <div className="pf-network">
         {t("network")}: <strong>{network}</strong>
       </div>
