@@ -4,10 +4,10 @@
  * more), then the signature, then the body.
  */
 import { pageViewBodySchema } from "@sofi/core";
-import { type Context, Hono } from "hono";
-import { requireSignature } from "../auth/verify.ts";
+import { Hono } from "hono";
 import { pageViews } from "../db/schema.ts";
 import type { ApiArea, ApiEnv } from "./area.ts";
+import { requireSignedWrite } from "./signed.ts";
 import { limitBody, validJson } from "./validate.ts";
 
 /** `{"path": ...}` with the longest path (2,048 characters, some of them escaped) fits well within. */
@@ -17,17 +17,7 @@ export const pageViewArea: ApiArea = (deps) =>
   new Hono<ApiEnv>().post(
     "/sofi/page-view",
     limitBody(PAGE_VIEW_BODY_MAX),
-    requireSignature((c) => {
-      const { chain: ch, limits, clientIp } = (c as Context<ApiEnv>).var;
-      return {
-        client: ch.client,
-        chainId: ch.config.info.id,
-        domains: deps.config.siweDomains,
-        blocked: deps.config.blockedAddresses,
-        writeLimiter: limits.writes,
-        allowRpc: () => limits.verifications.take(clientIp),
-      };
-    }),
+    requireSignedWrite(deps),
     validJson(pageViewBodySchema, "path: "),
     async (c) => {
       const { path } = c.req.valid("json");

@@ -23,9 +23,9 @@ import {
 } from "@sofi/core";
 import { type Context, Hono } from "hono";
 import { formatUnits, getAddress, zeroAddress } from "viem";
-import { requireSignature } from "../auth/verify.ts";
 import { type ApiArea, type ApiEnv, type AppDeps, type ChainRuntime, publicOrigin } from "./area.ts";
 import { type ListFilter, type ListRow, PortfolioReader } from "./queries/portfolios.ts";
+import { requireSignedWrite } from "./signed.ts";
 import { answerFirstIssue, limitBody, validJson, validQuery } from "./validate.ts";
 
 /** `POST /sofi/portfolio`: a 2 MB icon as base64 (2.7 MB) with its intro. */
@@ -44,17 +44,7 @@ export const portfoliosArea: ApiArea = (deps) => {
     }
     return r;
   };
-  const signed = requireSignature((c) => {
-    const { chain: ch, limits, clientIp } = (c as Context<ApiEnv>).var;
-    return {
-      client: ch.client,
-      chainId: ch.config.info.id,
-      domains: deps.config.siweDomains,
-      blocked: deps.config.blockedAddresses,
-      writeLimiter: limits.writes,
-      allowRpc: () => limits.verifications.take(clientIp),
-    };
-  });
+  const signed = requireSignedWrite(deps);
   const iconUri = (c: Context<ApiEnv>, row: ListRow) =>
     row.iconVersion === null
       ? null

@@ -1,9 +1,9 @@
-import type { PortfolioDetail } from "@sofi/core";
+import { type PortfolioDetail, parseAmount, sanitizeAmountInput } from "@sofi/core";
 import { portfolioTradingModuleAbi } from "@sofi/protocol";
 import { Button, Input, Modal, message } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatEther, parseUnits, zeroAddress } from "viem";
+import { formatEther, zeroAddress } from "viem";
 import { useBalance, useReadContract } from "wagmi";
 import { apiQueryKey } from "../../kernel/api.ts";
 import { useAppConfig } from "../../kernel/config.ts";
@@ -11,15 +11,6 @@ import { useSettings } from "../../kernel/settings-store.ts";
 import { sendWrite, useTransactorContext, WriteError } from "../transactions/index.ts";
 import { buyBlock, buyWithEthCall, maxBuyValue } from "./buy.ts";
 import { useAccount, useChainSuffix } from "./usePortfolioApi.ts";
-
-function parseQuantity(text: string): bigint | null {
-  if (!/^\d*\.?\d*$/.test(text) || text === "" || text === ".") return null;
-  try {
-    return parseUnits(text, 18);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The buy confirm modal (spec 001 §2 buy, §8): an amount of sets, the module's quote in the native
@@ -38,7 +29,7 @@ export function BuyModal({ d, open, onClose }: { d: PortfolioDetail; open: boole
   const ctx = useTransactorContext(chainId);
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
-  const quantity = parseQuantity(text);
+  const quantity = parseAmount(text, 18);
   const quote = useReadContract({
     address: module,
     abi: portfolioTradingModuleAbi,
@@ -114,7 +105,10 @@ export function BuyModal({ d, open, onClose }: { d: PortfolioDetail; open: boole
           placeholder="0.0"
           value={text}
           maxLength={79}
-          onChange={(e) => setText(e.target.value.replace(",", ".").replace(/[^\d.]/g, ""))}
+          onChange={(e) => {
+            const v = sanitizeAmountInput(e.target.value, 18);
+            if (v !== null) setText(v);
+          }}
           data-testid="buy-amount"
         />
         <dl className="pf-summary">

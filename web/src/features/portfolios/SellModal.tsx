@@ -1,4 +1,4 @@
-import type { PortfolioDetail } from "@sofi/core";
+import { type PortfolioDetail, sanitizeAmountInput } from "@sofi/core";
 import { erc20Abi, portfolioTradingModuleAbi } from "@sofi/protocol";
 import { Button, Input, Modal } from "antd";
 import { useState } from "react";
@@ -9,7 +9,7 @@ import { apiQueryKey } from "../../kernel/api.ts";
 import { useAppConfig } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { approveIfNeeded, sendWrite, useTransactorContext, WriteError } from "../transactions/index.ts";
-import { cleanAmountInput, minReceived, parseSellAmount, sellBlock, sellForEthCall } from "./sell.ts";
+import { minReceived, parseSellAmount, sellBlock, sellForEthCall } from "./sell.ts";
 import { useAccount, useChainSuffix } from "./usePortfolioApi.ts";
 
 /** An ETH amount with 6 decimals; a non-zero amount below that says so instead of 0. */
@@ -161,7 +161,11 @@ export function SellModal({ d, open, onClose }: { d: PortfolioDetail; open: bool
           value={text}
           maxLength={79}
           status={!amount.ok && text !== "" && amount.reason !== "enterAmount" ? "error" : ""}
-          onChange={(e) => setText(cleanAmountInput(e.target.value))}
+          onChange={(e) => {
+            // decimals are checked by parseSellAmount, so too many show the spec's message instead of a dead key
+            const v = sanitizeAmountInput(e.target.value);
+            if (v !== null) setText(v);
+          }}
           suffix={
             <Button
               size="small"

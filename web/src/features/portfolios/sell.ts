@@ -1,5 +1,5 @@
+import { minimumAmountOut, parseAmount } from "@sofi/core";
 import { portfolioTradingModuleAbi } from "@sofi/protocol";
-import { parseUnits } from "viem";
 import { BUY_DEADLINE_SECONDS, BUY_SLIPPAGE_BPS, type Leg } from "./buy.ts";
 
 /** How long a signed sell stays valid (as a buy). */
@@ -7,23 +7,12 @@ export const SELL_DEADLINE_SECONDS = BUY_DEADLINE_SECONDS;
 
 /** `x` lowered by the slippage tolerance (spec 001 §2: 10 %), rounded down. */
 export function lessSlippage(x: bigint, bps: bigint = BUY_SLIPPAGE_BPS): bigint {
-  return (x * (10_000n - bps)) / 10_000n;
+  return minimumAmountOut(x, Number(bps));
 }
 
 /** What the seller receives at least: the module's net quote (after both fees) less the slippage tolerance. */
 export function minReceived(quotedNet: bigint): bigint {
   return lessSlippage(quotedNet);
-}
-
-/**
- * Spec 001 §5 amount inputs: digits and one decimal point only (a comma becomes a point), up to 79
- * characters; anything else typed is dropped.
- */
-export function cleanAmountInput(raw: string): string {
-  const s = raw.replace(/,/g, ".").replace(/[^\d.]/g, "");
-  const dot = s.indexOf(".");
-  const one = dot < 0 ? s : `${s.slice(0, dot + 1)}${s.slice(dot + 1).replace(/\./g, "")}`;
-  return one.slice(0, 79);
 }
 
 /** Why an amount of portfolio tokens cannot be sold, or its base units. */
@@ -36,11 +25,9 @@ export type SellAmount =
  * (when the balance is known) at most the balance.
  */
 export function parseSellAmount(text: string, decimals: number, balance: bigint | undefined): SellAmount {
-  if (!/^\d*\.?\d*$/.test(text) || text === "" || text === ".") return { ok: false, reason: "enterAmount" };
-  const frac = text.split(".")[1] ?? "";
-  if (frac.length > decimals) return { ok: false, reason: "tooManyDecimals" };
-  const amount = parseUnits(text, decimals);
-  if (amount <= 0n) return { ok: false, reason: "enterAmount" };
+  if ((text.split(".")[1]?.length ?? 0) > decimals) return { ok: false, reason: "tooManyDecimals" };
+  const amount = parseAmount(text, decimals);
+  if (amount === null || amount <= 0n) return { ok: false, reason: "enterAmount" };
   if (balance !== undefined && amount > balance) return { ok: false, reason: "insufficient" };
   return { ok: true, amount };
 }
