@@ -117,7 +117,7 @@ const ROUTES: { method: string; path: string; params: string[] }[] = [
   { method: "POST", path: "/api/local/sofi/portfolio", params: [] },
   { method: "POST", path: "/api/local/sofi/favorite", params: [] },
   { method: "GET", path: "/api/local/sofi/asset/history", params: ["buyer", "type"] },
-  { method: "GET", path: "/api/local/sofi/transactions", params: ["address", "limit", "offset"] },
+  { method: "GET", path: "/api/local/sofi/transactions", params: ["address", "portfolio", "limit", "offset"] },
   { method: "GET", path: "/", params: [] },
   { method: "GET", path: "/sts/profile/0xabc/4", params: [] },
 ];

@@ -330,6 +330,12 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
         created_at: created1 + 10,
       }),
     ]);
+    // One portfolio's trades, filtered in SQL: a page holds only that portfolio's rows.
+    const one = await get(`/sofi/transactions?address=${ALICE}&portfolio=${P1}&limit=1`);
+    expect(one.body.transactions).toEqual([expect.objectContaining({ token_out_symbol: "BLUE" })]);
+    expect((await get(`/sofi/transactions?address=${ALICE}&portfolio=0xzz`)).body).toEqual({
+      error: "Invalid address: 0xzz",
+    });
     expect((await get("/sofi/transactions")).body).toEqual({ error: "Missing address" });
   });
 

@@ -103,9 +103,13 @@ export const assetHistoryQuerySchema = z.object({
   type: z.enum(["1d", "1w", "1m"], { message: PORTFOLIO_ERRORS.assetHistoryType }).default("1w"),
 });
 
-/** `GET /sofi/transactions`: an address's portfolio buys and sells, newest first. */
+/**
+ * `GET /sofi/transactions`: an address's portfolio buys and sells, newest first; `portfolio` keeps
+ * one portfolio's (filtered in SQL, so a page of them is complete however many others there are).
+ */
 export const portfolioTransactionsQuerySchema = z.object({
   address: z.string({ message: "Missing address" }).pipe(addressSchema),
+  portfolio: optionalAddress,
   limit: limitSchema,
   offset: offsetSchema,
 });

@@ -177,7 +177,7 @@ export const portfoliosArea: ApiArea = (deps) => {
     .get("/sofi/transactions", validQuery(portfolioTransactionsQuerySchema), async (c) => {
       const q = c.req.valid("query");
       const ch = c.var.chain;
-      const rows = await reader(ch).transactions(q.address, q.limit, q.offset);
+      const rows = await reader(ch).transactions(q.address, q.limit, q.offset, q.portfolio);
       const token = (address: string) => {
         if (address === zeroAddress) return { symbol: ch.config.info.nativeSymbol, decimals: 18 };
         const t = ch.market.tokenByAddress(address);

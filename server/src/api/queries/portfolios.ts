@@ -567,8 +567,8 @@ export class PortfolioReader {
     });
   }
 
-  /** An address's buys and sells, newest first. */
-  async transactions(address: string, limit: number, offset: number) {
+  /** An address's buys and sells (of one portfolio when `portfolio` is given), newest first. */
+  async transactions(address: string, limit: number, offset: number, portfolio?: string) {
     return this.db.query<{
       tx_hash: string;
       timestamp: string;
@@ -582,8 +582,9 @@ export class PortfolioReader {
       `SELECT t.tx_hash, t.timestamp, t.kind, t.portfolio, p.symbol, t.token, t.quantity::text AS quantity, t.amount::text AS amount
        FROM portfolio_trades t JOIN portfolios p ON p.chain_id = t.chain_id AND p.address = t.portfolio
        WHERE t.chain_id = $1 AND t.account = $2 AND t.kind IN ('buy', 'sell')
+         AND ($5::text IS NULL OR t.portfolio = $5)
        ORDER BY t.block_number DESC, t.log_index DESC LIMIT $3 OFFSET $4`,
-      [this.chainId, address, limit, offset],
+      [this.chainId, address, limit, offset, portfolio ?? null],
     );
   }
 }

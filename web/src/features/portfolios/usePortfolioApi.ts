@@ -82,14 +82,14 @@ export function usePortfolioHistory(id: string, type: HistoryRange) {
 export const TRANSACTIONS_REFRESH_MS = 10_000;
 
 /** `GET /sofi/transactions?address=`: the account's buys and sells (newest first). */
-export function useAccountTransactions(account: string | undefined) {
+export function useAccountTransactions(account: string | undefined, portfolio: string | undefined, limit: number) {
   const chain = useChainSuffix();
   return useApiQuery({
     chain,
     path: "/sofi/transactions",
-    params: { address: account, limit: 100 },
+    params: { address: account, portfolio, limit },
     schema: portfolioTransactionsSchema,
-    enabled: !!account,
+    enabled: !!account && !!portfolio,
     // A buy's row appears once the indexer has its block, after the receipt: asked again every 10 s.
     refetchIntervalMs: TRANSACTIONS_REFRESH_MS,
   });

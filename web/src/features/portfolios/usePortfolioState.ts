@@ -1,5 +1,5 @@
 import type { PortfolioDetail } from "@sofi/core";
-import { useMemo, useRef } from "react";
+import { useRef } from "react";
 import { useParams } from "react-router";
 import { useAccount, useAccountTransactions, useFavoriteToggle, usePortfolioDetail } from "./usePortfolioApi.ts";
 
@@ -8,11 +8,14 @@ import { useAccount, useAccountTransactions, useFavoriteToggle, usePortfolioDeta
  * whether Buy/Sell are open (spec 001 §2, §8 "Not enabled to trading"), the account's recent
  * transactions in this portfolio and the favourite toggle.
  */
+/** The latest buys and sells of this portfolio the page lists. */
+export const PORTFOLIO_TRANSACTIONS_SHOWN = 10;
+
 export function usePortfolioState() {
   const { address } = useParams();
   const account = useAccount();
   const detail = usePortfolioDetail(address);
-  const txs = useAccountTransactions(account);
+  const txs = useAccountTransactions(account, address, PORTFOLIO_TRANSACTIONS_SHOWN);
   const favorite = useFavoriteToggle();
   // A wallet connecting changes the query (its favourite flag): the page keeps showing the last
   // detail of this portfolio until the new one arrives instead of flashing the skeleton.
@@ -24,13 +27,7 @@ export function usePortfolioState() {
       ? last.current
       : undefined);
   const isManager = !!d && !!account && d.manager.toLowerCase() === account.toLowerCase();
-  const transactions = useMemo(
-    () =>
-      address
-        ? txs.data?.transactions.filter((x) => x.portfolio.toLowerCase() === address.toLowerCase()).slice(0, 10)
-        : undefined,
-    [txs.data, address],
-  );
+  const transactions = txs.data?.transactions;
   return {
     address: address ?? "",
     account,
