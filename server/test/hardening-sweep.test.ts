@@ -118,6 +118,7 @@ const ROUTES: { method: string; path: string; params: string[] }[] = [
   { method: "POST", path: "/api/local/sofi/favorite", params: [] },
   { method: "GET", path: "/api/local/sofi/asset/history", params: ["buyer", "type"] },
   { method: "GET", path: "/api/local/sofi/transactions", params: ["address", "portfolio", "limit", "offset"] },
+  { method: "GET", path: "/api/local/sofi/managers", params: ["address", "limit", "offset"] },
   { method: "GET", path: "/", params: [] },
   { method: "GET", path: "/sts/profile/0xabc/4", params: [] },
 ];

@@ -3,6 +3,7 @@
  * known prices: every endpoint, every list order, pagination, valuation, signed writes and bad input.
  */
 import type { Deployment } from "@sofi/protocol";
+import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
 import type { EventColumns, HandlerRows } from "../src/indexer/handler.ts";
@@ -232,7 +233,7 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
     expect(addresses((await get("/v2/sofi/portfolios?orderby=traded")).body)).toEqual([P2, P1]);
   });
 
-  it("filters by manager, search (name, symbol, address; wildcards literal) and buyer", async () => {
+  it("filters by manager, search (name, symbol, address, component token; wildcards literal) and buyer", async () => {
     expect(addresses((await get(`/v2/sofi/portfolios?manager=${M2}`)).body)).toEqual([P2]);
     expect(addresses((await get("/v2/sofi/portfolios?search=blue")).body)).toEqual([P1]);
     expect(addresses((await get("/v2/sofi/portfolios?search=raix")).body)).toEqual([P2]);
@@ -241,9 +242,55 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
     ]);
     expect(addresses((await get("/v2/sofi/portfolios?search=%25")).body)).toEqual([P2]);
     expect(addresses((await get("/v2/sofi/portfolios?search=_")).body)).toEqual([]);
+    // A token's symbol finds the portfolios holding it (the home's token chips); no holder, no match.
+    expect(addresses((await get("/v2/sofi/portfolios?search=weth")).body)).toEqual([P1]);
+    expect(addresses((await get("/v2/sofi/portfolios?search=%20WETH%20")).body)).toEqual([P1]);
+    expect(addresses((await get("/v2/sofi/portfolios?search=usdt")).body)).toEqual([]);
     expect(addresses((await get(`/sofi/portfolios?buyer=${BOB}`)).body)).toEqual([P2]);
     expect(addresses((await get(`/sofi/portfolios?buyer=${ALICE}`)).body)).toEqual([P2, P1]);
     expect(addresses((await get("/sofi/portfolios")).body)).toEqual([P2, P1]);
+  });
+
+  it("managers: one row per manager, largest market cap first, sums of their portfolios, SQL pages", async () => {
+    const all = (await get("/v2/sofi/portfolios?limit=100")).body.portfolios as {
+      manager: string;
+      total_value: number;
+      holders_count: number;
+      apy: number;
+      created_at: number;
+    }[];
+    const expected = [M1, M2]
+      .map((m) => {
+        const mine = all.filter((p) => p.manager.toLowerCase() === m);
+        return {
+          address: getAddress(m),
+          photo_url: null,
+          name: null,
+          total_market_cap: mine.reduce((a, p) => a + p.total_value, 0),
+          total_sets: mine.length,
+          total_holders: mine.reduce((a, p) => a + p.holders_count, 0),
+          all_apy: mine.reduce((a, p) => a + p.apy, 0) / mine.length,
+          created_at: Math.min(...mine.map((p) => p.created_at)),
+        };
+      })
+      .sort((a, b) => b.total_market_cap - a.total_market_cap);
+    expect(expected[0]?.total_market_cap).toBeGreaterThan(expected[1]?.total_market_cap ?? 0);
+    const res = await get("/sofi/managers");
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(2);
+    expect(res.body.managers.map((m: { address: string }) => m.address)).toEqual(expected.map((m) => m.address));
+    for (const [i, m] of res.body.managers.entries()) {
+      const e = expected[i] as (typeof expected)[number];
+      expect(m).toEqual({ ...e, total_market_cap: expect.any(Number), all_apy: expect.any(Number) });
+      expect(m.total_market_cap).toBeCloseTo(e.total_market_cap, 6);
+      expect(m.all_apy).toBeCloseTo(e.all_apy, 6);
+    }
+    const second = await get("/sofi/managers?limit=1&offset=1");
+    expect(second.body.managers.map((m: { address: string }) => m.address)).toEqual([expected[1]?.address]);
+    expect(second.body.total).toBe(2);
+    expect(await get("/sofi/managers?offset=5")).toEqual({ status: 200, body: { managers: [], total: 2 } });
+    expect((await get("/sofi/managers?limit=0")).body).toEqual({ error: "limit must be an integer from 1 to 1000" });
+    expect((await get("/sofi/managers?address=0x1")).status).toBe(400);
   });
 
   it("refuses bad list queries with the spec's texts", async () => {

@@ -3,10 +3,11 @@
  * capability adds its area as `api/<area>.ts` and one line here.
  */
 import type { ApiArea } from "./area.ts";
+import { managersArea } from "./managers.ts";
 import { marketArea } from "./market.ts";
 import { pageViewArea } from "./page-view.ts";
 import { portfoliosArea } from "./portfolios.ts";
 import { tokensArea } from "./tokens.ts";
 import { tradesArea } from "./trades.ts";
 
-export const AREAS: readonly ApiArea[] = [tokensArea, marketArea, tradesArea, pageViewArea, portfoliosArea];
+export const AREAS: readonly ApiArea[] = [tokensArea, marketArea, tradesArea, pageViewArea, portfoliosArea, managersArea];

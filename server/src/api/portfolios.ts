@@ -33,17 +33,24 @@ export const PORTFOLIO_BODY_MAX = 3 * 1024 * 1024;
 /** `POST /sofi/favorite`: three short fields. */
 export const FAVORITE_BODY_MAX = 1024;
 
+const readers = new WeakMap<ChainRuntime, PortfolioReader>();
+
+/**
+ * The one portfolio reader of a chain, shared by every area that reads portfolio metrics (the
+ * portfolios and managers areas), so the metrics table is refreshed once per TTL, not once per area.
+ */
+export function portfolioReader(deps: AppDeps, ch: ChainRuntime): PortfolioReader {
+  let r = readers.get(ch);
+  if (!r) {
+    const tm = ch.config.deployment?.contracts?.portfolioTradingModule?.toLowerCase();
+    r = new PortfolioReader(deps.db, ch.config.info.id, ch.market, tm, ch.commits);
+    readers.set(ch, r);
+  }
+  return r;
+}
+
 export const portfoliosArea: ApiArea = (deps) => {
-  const readers = new WeakMap<ChainRuntime, PortfolioReader>();
-  const reader = (ch: ChainRuntime) => {
-    let r = readers.get(ch);
-    if (!r) {
-      const tm = ch.config.deployment?.contracts?.portfolioTradingModule?.toLowerCase();
-      r = new PortfolioReader(deps.db, ch.config.info.id, ch.market, tm, ch.commits);
-      readers.set(ch, r);
-    }
-    return r;
-  };
+  const reader = (ch: ChainRuntime) => portfolioReader(deps, ch);
   const signed = requireSignedWrite(deps);
   const iconUri = (c: Context<ApiEnv>, row: ListRow) =>
     row.iconVersion === null
@@ -78,6 +85,7 @@ export const portfoliosArea: ApiArea = (deps) => {
       return listReply(c, {
         me: q.address,
         search: q.search,
+        searchToken: q.search ? c.var.chain.market.tokenBySymbol(q.search.trim())?.address : undefined,
         orderby: q.orderby,
         manager: q.manager,
         limit: q.limit,

@@ -91,6 +91,8 @@ const listOrder: Record<PortfolioOrder, string> = {
 export type ListFilter = {
   me?: string;
   search?: string;
+  /** A token whose symbol is the search text: portfolios holding it match too (the home's token chips). */
+  searchToken?: string;
   orderby?: PortfolioOrder;
   manager?: string;
   buyer?: string;
@@ -382,9 +384,10 @@ export class PortfolioReader {
     const where: string[] = ["p.chain_id = $1"];
     let join = "";
     if (f.search !== undefined && f.search !== "") {
-      params.push(`%${likeLiteral(f.search)}%`, f.search.toLowerCase());
+      params.push(`%${likeLiteral(f.search)}%`, f.search.toLowerCase(), JSON.stringify([f.searchToken ?? ""]));
+      const [like, exact, token] = [params.length - 2, params.length - 1, params.length];
       where.push(
-        `(p.name ILIKE $${params.length - 1} OR p.symbol ILIKE $${params.length - 1} OR p.address = $${params.length})`,
+        `(p.name ILIKE $${like} OR p.symbol ILIKE $${like} OR p.address = $${exact} OR p.components @> $${token}::jsonb)`,
       );
     }
     if (f.manager) {
