@@ -10,4 +10,11 @@ import { portfoliosArea } from "./portfolios.ts";
 import { tokensArea } from "./tokens.ts";
 import { tradesArea } from "./trades.ts";
 
-export const AREAS: readonly ApiArea[] = [tokensArea, marketArea, tradesArea, pageViewArea, portfoliosArea, managersArea];
+export const AREAS: readonly ApiArea[] = [
+  tokensArea,
+  marketArea,
+  tradesArea,
+  pageViewArea,
+  portfoliosArea,
+  managersArea,
+];
