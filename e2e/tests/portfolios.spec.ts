@@ -40,11 +40,16 @@ test("home lists, more page paging, search", async ({ page }) => {
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page.getByTestId("list-best")).toBeVisible();
 
-  // More: every seeded portfolio in one page of 20, the filter narrows it.
+  // More: every portfolio in pages of 20 (the seed's 13 and any other spec created on the shared
+  // stack), the filter narrows it.
+  const { total } = (await (await page.request.get("/api/local/v2/sofi/portfolios?orderby=new&limit=1")).json()) as {
+    total: number;
+  };
+  expect(total).toBeGreaterThanOrEqual(13);
   await page.getByRole("link", { name: "See more: New" }).click();
   await expect(page).toHaveURL(/\/sts\/more\/new$/);
-  await expect(page.getByTestId("portfolio-card")).toHaveCount(13);
-  await expect(page.getByText("13 portfolios")).toBeVisible();
+  await expect(page.getByTestId("portfolio-card")).toHaveCount(Math.min(total, 20));
+  await expect(page.getByText(`${total} portfolios`)).toBeVisible();
   await page.getByRole("textbox", { name: "Filter this page" }).fill("meme");
   await expect(page.getByTestId("portfolio-card")).toHaveCount(1);
   await page.getByRole("textbox", { name: "Filter this page" }).fill("zzzz");
@@ -55,6 +60,50 @@ test("home lists, more page paging, search", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "There is no such list" }).first()).toBeVisible();
   await page.goto("/sts/more/favorited");
   await expect(page.getByTestId("portfolio-empty")).toBeVisible();
+});
+
+test("home: featured week lines, managers list of 5 and their more page, token chips that search", async ({ page }) => {
+  await prefs(page, "en", "light");
+  await page.goto("/sts");
+  // Featured cards carry the week's line, drawn from the history endpoint's points.
+  const lines = page.getByTestId("list-best").getByTestId("portfolio-sparkline");
+  await expect(lines).toHaveCount(4);
+  await expect(lines.first().locator("path")).toHaveAttribute("d", /^M0\.0,[\d.]+( L[\d.]+,[\d.]+)+$/);
+  // Managers: the API's order (largest market cap first), each row to the manager's profile.
+  const api = (await (await page.request.get("/api/local/sofi/managers?limit=5")).json()) as {
+    managers: { address: string }[];
+    total: number;
+  };
+  expect(api.total).toBeGreaterThanOrEqual(4); // three seed managers and the dev wallet
+  const rows = page.getByTestId("list-managers").getByTestId("manager-row");
+  await expect(rows).toHaveCount(Math.min(api.total, 5));
+  for (const [i, m] of api.managers.entries()) {
+    await expect(rows.nth(i)).toHaveAttribute("href", `/sts/profile/${m.address}`);
+  }
+  await shot(page, "portfolios-home-managers-1440-light-en");
+  await page.getByRole("link", { name: "See more: Managers" }).click();
+  await expect(page).toHaveURL(/\/sts\/more\/managers$/);
+  await expect(page.getByTestId("manager-row")).toHaveCount(Math.min(api.total, 20));
+  await expect(page.getByText(`${api.total} managers`)).toBeVisible();
+  const first = api.managers[0]?.address ?? "";
+  await page.getByRole("textbox", { name: "Filter this page" }).fill(first.slice(2, 10).toLowerCase());
+  await expect(page.getByTestId("manager-row")).toHaveCount(1);
+  await page.getByRole("textbox", { name: "Filter this page" }).fill("zzzz");
+  await expect(page.getByTestId("managers-empty")).toContainText("No manager matches");
+
+  // A token chip searches for the token: portfolios holding it, as the API finds them.
+  await page.goto("/sts");
+  const chip = page.getByRole("button", { name: "Search portfolios with WBTC" });
+  await chip.click();
+  await expect(page).toHaveURL(/\/sts\?search=WBTC$/);
+  const found = (await (await page.request.get("/api/local/v2/sofi/portfolios?search=WBTC&limit=100")).json()) as {
+    total: number;
+  };
+  expect(found.total).toBeGreaterThan(0);
+  await expect(page.getByTestId("search-results").getByTestId("portfolio-card")).toHaveCount(found.total);
+  await expect(page.getByTestId("search-results")).toContainText(
+    `${found.total} result${found.total === 1 ? "" : "s"} found`,
+  );
 });
 
 test("portfolio page: value, chart 1D/1W, allocation, trading state, favourite with the dev wallet", async ({

@@ -5,7 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { HOME_LISTS, SHORTCUTS } from "./format.ts";
 import { ListSection } from "./ListSection.tsx";
+import { ManagerList } from "./ManagerList.tsx";
 import { PortfolioGrid } from "./PortfolioGrid.tsx";
+import { TokenChips } from "./TokenChips.tsx";
 import { useHomeState } from "./useHomeState.ts";
 import "./portfolios.css";
 
@@ -78,6 +80,34 @@ export default function HomePage() {
               emptyText={o !== "favorited" ? t("empty") : s.account ? t("emptyFavorites") : t("connectForFavorites")}
             />
           ))}
+          <section className="pf-section" aria-labelledby="pf-list-managers" data-testid="list-managers">
+            <div className="pf-section-head">
+              <h2 id="pf-list-managers" className="pf-section-title">
+                {t("orders.managers")}
+              </h2>
+              <Link
+                to="/sts/more/managers"
+                aria-label={t("seeMoreOf", { title: t("orders.managers") })}
+                className="pf-see-more"
+              >
+                {t("seeMore")}
+              </Link>
+            </div>
+            <ManagerList
+              label={t("orders.managers")}
+              items={s.managers.data?.managers}
+              loading={s.managers.isPending}
+              error={s.managers.isError}
+              onRetry={() => void s.managers.refetch()}
+              emptyText={t("noManagers")}
+            />
+          </section>
+          <TokenChips
+            onSearch={(symbol) => {
+              s.setSearch(symbol);
+              window.scrollTo({ top: 0 });
+            }}
+          />
         </>
       )}
     </section>

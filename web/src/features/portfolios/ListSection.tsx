@@ -32,6 +32,7 @@ export function ListSection(props: {
         onRetry={() => void query.refetch()}
         emptyText={props.emptyText}
         showCreated={order === "new"}
+        showChart={order === "best"}
       />
     </section>
   );

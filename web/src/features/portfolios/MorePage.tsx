@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { Button, Empty, Input, Pagination, Result } from "antd";
+import { Button, Input, Pagination, Result } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { ManagerList } from "./ManagerList.tsx";
 import { PortfolioGrid } from "./PortfolioGrid.tsx";
 import { useMoreState } from "./useMoreState.ts";
 import "./portfolios.css";
@@ -27,8 +28,6 @@ export default function MorePage() {
       </div>
       {!s.type ? (
         <Result status="404" title={t("unknownList")} className="pf-state" />
-      ) : !s.order ? (
-        <Empty className="pf-state" description={t("managersUnavailable")} data-testid="portfolio-empty" />
       ) : (
         <>
           <div className="pf-more-tools">
@@ -40,26 +39,40 @@ export default function MorePage() {
               allowClear
               className="pf-filter"
             />
-            {s.query.data && <span className="pf-total">{t("total", { total: s.total })}</span>}
+            {s.type === "managers"
+              ? s.managersQuery.data && <span className="pf-total">{t("managersTotal", { count: s.total })}</span>
+              : s.query.data && <span className="pf-total">{t("total", { total: s.total })}</span>}
           </div>
-          <PortfolioGrid
-            label={title}
-            items={s.items}
-            loading={s.query.isPending}
-            error={s.query.isError}
-            onRetry={() => void s.query.refetch()}
-            emptyText={
-              s.filter
-                ? t("emptySearch")
-                : s.order === "favorited"
-                  ? s.account
-                    ? t("emptyFavorites")
-                    : t("connectForFavorites")
-                  : t("empty")
-            }
-            skeletons={8}
-            showCreated={s.order === "new"}
-          />
+          {s.type === "managers" ? (
+            <ManagerList
+              label={title}
+              items={s.managers}
+              loading={s.managersQuery.isPending}
+              error={s.managersQuery.isError}
+              onRetry={() => void s.managersQuery.refetch()}
+              emptyText={s.filter ? t("emptyManagerFilter") : t("noManagers")}
+              skeletons={8}
+            />
+          ) : (
+            <PortfolioGrid
+              label={title}
+              items={s.items}
+              loading={s.query.isPending}
+              error={s.query.isError}
+              onRetry={() => void s.query.refetch()}
+              emptyText={
+                s.filter
+                  ? t("emptySearch")
+                  : s.order === "favorited"
+                    ? s.account
+                      ? t("emptyFavorites")
+                      : t("connectForFavorites")
+                    : t("empty")
+              }
+              skeletons={8}
+              showCreated={s.order === "new"}
+            />
+          )}
           {s.total > s.pageSize && (
             <Pagination
               className="pf-pagination"

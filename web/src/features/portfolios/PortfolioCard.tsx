@@ -5,13 +5,23 @@ import { Link } from "react-router";
 import { shortenAddress } from "../wallet/index.ts";
 import { formatCompactUsd, formatDate, formatPercent, formatUsd, trend } from "./format.ts";
 import { PortfolioIcon } from "./PortfolioIcon.tsx";
+import { Sparkline } from "./Sparkline.tsx";
 
 /**
  * One portfolio in a list (spec 001 §2, §3): icon, name, symbol, value per set with its 24 h change,
- * APY, market cap, holders and manager; `showCreated` adds the address and created date (the new list).
+ * APY, market cap, holders and manager; `showCreated` adds the address and created date (the new list),
+ * `showChart` the last week's price line (the featured list).
  * The whole card is the link to `/sts/portfolio/{address}`.
  */
-export function PortfolioCard({ p, showCreated = false }: { p: PortfolioListItem; showCreated?: boolean }) {
+export function PortfolioCard({
+  p,
+  showCreated = false,
+  showChart = false,
+}: {
+  p: PortfolioListItem;
+  showCreated?: boolean;
+  showChart?: boolean;
+}) {
   const { t } = useTranslation("portfolios");
   return (
     <li className="pf-card">
@@ -37,6 +47,7 @@ export function PortfolioCard({ p, showCreated = false }: { p: PortfolioListItem
             {formatPercent(p.price_changed_24hr)}
           </span>
         </div>
+        {showChart && <Sparkline address={p.address} />}
         <dl className="pf-card-stats">
           <div>
             <dt>{t("apy")}</dt>

@@ -12,6 +12,7 @@ export function PortfolioGrid(props: {
   emptyText: string;
   skeletons?: number;
   showCreated?: boolean;
+  showChart?: boolean;
   label: string;
 }) {
   const { t } = useTranslation("portfolios");
@@ -44,7 +45,7 @@ export function PortfolioGrid(props: {
   return (
     <ul className="pf-grid" aria-label={props.label}>
       {props.items.map((p) => (
-        <PortfolioCard key={p.address} p={p} showCreated={props.showCreated} />
+        <PortfolioCard key={p.address} p={p} showCreated={props.showCreated} showChart={props.showChart} />
       ))}
     </ul>
   );

@@ -10,6 +10,7 @@ import {
   isMoreType,
   isPortfolioOrder,
   matchesFilter,
+  matchesManagerFilter,
   pageOffset,
   parsePage,
   trend,
@@ -73,6 +74,11 @@ describe("portfolio formats (spec 001 §3, §9)", () => {
     expect(matchesFilter(p, "0xabc")).toBe(true);
     expect(matchesFilter(p, "meme")).toBe(false);
     expect(matchesFilter(p, "")).toBe(true);
+    const m = { name: null, address: "0x608F9ED2d642ea05278e1572eCa623ec5aCE327F" };
+    expect(matchesManagerFilter(m, "608f9e")).toBe(true);
+    expect(matchesManagerFilter(m, "alice")).toBe(false);
+    expect(matchesManagerFilter({ ...m, name: "Alice" }, " alice ")).toBe(true);
+    expect(matchesManagerFilter(m, "")).toBe(true);
   });
 });
 

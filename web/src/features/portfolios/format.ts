@@ -104,3 +104,10 @@ export function matchesFilter(p: { name: string; symbol: string; address: string
   if (!q) return true;
   return [p.name, p.symbol, p.address].some((s) => s.toLowerCase().includes(q));
 }
+
+/** The same filter over a managers page: name (when the manager has one) or address. */
+export function matchesManagerFilter(m: { name: string | null; address: string }, text: string): boolean {
+  const q = text.trim().toLowerCase();
+  if (!q) return true;
+  return [m.name ?? "", m.address].some((s) => s.toLowerCase().includes(q));
+}

@@ -1,11 +1,20 @@
 import { useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { isMoreType, isPortfolioOrder, MORE_PAGE_SIZE, matchesFilter, pageOffset, parsePage } from "./format.ts";
-import { useAccount, usePortfolioList } from "./usePortfolioApi.ts";
+import {
+  isMoreType,
+  isPortfolioOrder,
+  MORE_PAGE_SIZE,
+  matchesFilter,
+  matchesManagerFilter,
+  pageOffset,
+  parsePage,
+} from "./format.ts";
+import { useAccount, useManagerList, usePortfolioList } from "./usePortfolioApi.ts";
 
 /**
  * `/sts/more/{type}` (spec 001 §2): one ordering, a page of MORE_PAGE_SIZE at `?page=` (limit and
  * offset go to the API, which pages in SQL), and the spec's client-side text filter over the page.
+ * `managers` lists managers the same way (`GET /sofi/managers`).
  */
 export function useMoreState() {
   const { type } = useParams();
@@ -19,14 +28,23 @@ export function useMoreState() {
     offset: pageOffset(page, MORE_PAGE_SIZE),
     enabled: !!order,
   });
+  const managersQuery = useManagerList({
+    limit: MORE_PAGE_SIZE,
+    offset: pageOffset(page, MORE_PAGE_SIZE),
+    enabled: type === "managers",
+  });
   const items = useMemo(() => query.data?.portfolios.filter((p) => matchesFilter(p, filter)), [query.data, filter]);
+  const managers = useMemo(
+    () => managersQuery.data?.managers.filter((m) => matchesManagerFilter(m, filter)),
+    [managersQuery.data, filter],
+  );
   return {
     type: isMoreType(type) ? type : null,
     order,
     account: useAccount(),
     page,
     pageSize: MORE_PAGE_SIZE,
-    total: query.data?.total ?? 0,
+    total: (type === "managers" ? managersQuery.data?.total : query.data?.total) ?? 0,
     setPage: (p: number) => {
       setParams(p > 1 ? { page: String(p) } : {});
       window.scrollTo({ top: 0 });
@@ -35,5 +53,7 @@ export function useMoreState() {
     setFilter,
     items,
     query,
+    managers,
+    managersQuery,
   };
 }

@@ -1,5 +1,6 @@
 import {
   favoriteReplySchema,
+  managerListSchema,
   type PortfolioOrder,
   portfolioDetailSchema,
   portfolioHistorySchema,
@@ -47,6 +48,19 @@ export function usePortfolioList(q: {
       address,
     },
     schema: portfolioListSchema,
+    enabled: q.enabled ?? true,
+  });
+}
+
+/** `GET /sofi/managers`: one page of managers, largest market cap first (spec 001 §7). */
+export function useManagerList(q: { limit: number; offset?: number; enabled?: boolean }) {
+  const chain = useChainSuffix();
+  const address = useAccount();
+  return useApiQuery({
+    chain,
+    path: "/sofi/managers",
+    params: { limit: q.limit, offset: q.offset || undefined, address },
+    schema: managerListSchema,
     enabled: q.enabled ?? true,
   });
 }

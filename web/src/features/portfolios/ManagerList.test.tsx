@@ -1,0 +1,88 @@
+import type { ManagerListItem } from "@sofi/core";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { initI18n } from "../../i18n/index.ts";
+import { ManagerList } from "./ManagerList.tsx";
+import { sparkPath } from "./Sparkline.tsx";
+
+const manager: ManagerListItem = {
+  address: "0x608F9ED2d642ea05278e1572eCa623ec5aCE327F",
+  photo_url: null,
+  name: null,
+  total_market_cap: 12_345.6,
+  total_sets: 3,
+  total_holders: 9,
+  all_apy: -4.5,
+  created_at: 1793653600,
+};
+
+function list(props: Partial<Parameters<typeof ManagerList>[0]>) {
+  return render(
+    <MemoryRouter>
+      <ManagerList
+        label="Managers"
+        items={undefined}
+        loading={false}
+        error={false}
+        onRetry={() => {}}
+        emptyText="No managers yet"
+        {...props}
+      />
+    </MemoryRouter>,
+  );
+}
+
+describe("managers list", () => {
+  beforeAll(async () => {
+    await initI18n("en");
+  });
+  afterEach(cleanup);
+
+  it("loading: a busy list of skeleton rows", () => {
+    list({ loading: true, skeletons: 5 });
+    const ul = screen.getByRole("list", { name: "Managers" });
+    expect(ul.getAttribute("aria-busy")).toBe("true");
+    expect(ul.querySelectorAll(":scope > li")).toHaveLength(5);
+  });
+
+  it("error: a retry button that asks again", () => {
+    const onRetry = vi.fn();
+    list({ error: true, onRetry });
+    expect(screen.getByText("Could not load the managers.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it("empty: the given text", () => {
+    list({ items: [] });
+    expect(screen.getByText("No managers yet")).toBeTruthy();
+  });
+
+  it("rows link to the manager's profile with address, portfolios, market cap and signed APY", () => {
+    list({
+      items: [
+        manager,
+        { ...manager, address: "0x00000000000000000000000000000000000000b2", name: "Bo", total_sets: 1 },
+      ],
+    });
+    const rows = screen.getAllByTestId("manager-row");
+    expect(rows).toHaveLength(2);
+    const first = rows[0] as HTMLElement;
+    expect(first.getAttribute("href")).toBe(`/sts/profile/${manager.address}`);
+    expect(first.getAttribute("aria-label")).toBe("Open the profile of 0x608F...327F");
+    expect(first.textContent).toContain("3 portfolios");
+    expect(first.textContent).toContain("$12.35K");
+    expect(first.querySelector(".is-down")?.textContent).toBe("-4.50%");
+    const second = rows[1] as HTMLElement;
+    expect(second.textContent).toContain("Bo");
+    expect(second.textContent).toContain("1 portfolio");
+  });
+
+  it("sparkline path: scaled into the box, up to the last point; flat series across the middle", () => {
+    expect(sparkPath([])).toBe("");
+    expect(sparkPath([5])).toBe("");
+    expect(sparkPath([1, 3, 2])).toBe("M0.0,46.0 L120.0,2.0 L240.0,24.0");
+    expect(sparkPath([7, 7])).toBe("M0.0,24.0 L240.0,24.0");
+  });
+});

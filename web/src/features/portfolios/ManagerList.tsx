@@ -1,0 +1,83 @@
+import type { ManagerListItem } from "@sofi/core";
+import { Button, Empty, Result, Skeleton } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Identicon, shortenAddress } from "../wallet/index.ts";
+import { formatCompactUsd, formatPercent, trend } from "./format.ts";
+
+/**
+ * Managers in a list (spec 001 §2 home "Managers list of 5", `/sts/more/managers`): avatar, name or
+ * shortened address, portfolios run, their market cap and mean APY. A click goes to the manager's
+ * profile `/sts/profile/{address}` (spec 001 §2). Loading, error with retry and empty states.
+ */
+export function ManagerList(props: {
+  items: ManagerListItem[] | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  emptyText: string;
+  label: string;
+  skeletons?: number;
+}) {
+  const { t } = useTranslation("portfolios");
+  if (props.loading) {
+    return (
+      <ul className="pf-managers" aria-label={props.label} aria-busy="true" data-testid="managers-loading">
+        {Array.from({ length: props.skeletons ?? 5 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+          <li key={i} className="pf-manager">
+            <Skeleton avatar active paragraph={{ rows: 1 }} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (props.error) {
+    return (
+      <Result
+        status="warning"
+        className="pf-state"
+        title={t("managersLoadError")}
+        data-testid="managers-error"
+        extra={<Button onClick={props.onRetry}>{t("retry")}</Button>}
+      />
+    );
+  }
+  if (!props.items || props.items.length === 0) {
+    return <Empty className="pf-state" description={props.emptyText} data-testid="managers-empty" />;
+  }
+  return (
+    <ul className="pf-managers" aria-label={props.label}>
+      {props.items.map((m) => (
+        <li key={m.address} className="pf-manager">
+          <Link
+            to={`/sts/profile/${m.address}`}
+            className="pf-manager-link"
+            aria-label={t("managerLink", { name: m.name ?? shortenAddress(m.address) })}
+            data-testid="manager-row"
+          >
+            {m.photo_url ? (
+              <img src={m.photo_url} alt="" width={40} height={40} className="pf-manager-photo" />
+            ) : (
+              <Identicon address={m.address} size={40} />
+            )}
+            <div className="pf-manager-who">
+              <span className="pf-manager-name">{m.name ?? shortenAddress(m.address)}</span>
+              <span className="pf-manager-sets">{t("managerSets", { count: m.total_sets })}</span>
+            </div>
+            <dl className="pf-manager-stats">
+              <div>
+                <dt>{t("marketCap")}</dt>
+                <dd>{formatCompactUsd(m.total_market_cap)}</dd>
+              </div>
+              <div>
+                <dt>{t("apy")}</dt>
+                <dd className={trend(m.all_apy)}>{formatPercent(m.all_apy)}</dd>
+              </div>
+            </dl>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
