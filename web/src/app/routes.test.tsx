@@ -38,9 +38,6 @@ const SPEC_ROUTES = [
 const A = "0x1111111111111111111111111111111111111111";
 const VISITS: [string, string][] = [
   ["/sts/create?search=ai", "Create portfolio"],
-  [`/sts/buy/${A}`, "Buy portfolio"],
-  [`/sts/sell/${A}`, "Sell portfolio"],
-  [`/sts/manage/${A}`, "Manage portfolio"],
   [`/sts/profile/${A}`, "Profile"],
   [`/sts/profile/${A}/4`, "Profile"],
   [`/sts/manager/${A}`, "Manager"],
@@ -110,6 +107,15 @@ describe("route map (spec 000 §2)", () => {
       expect(el(path)?.type).not.toBe(placeholder);
     }
     expect(el("/sts/more/:type")?.type).not.toBe(home?.type);
+  });
+
+  it("serves one trade view at /sts/buy, /sts/sell and /sts/manage/:contractAddress (issue 10)", () => {
+    const el = (path: string) => ROUTES.find((r) => r.path === path)?.element;
+    const trade = el("/sts/buy/:contractAddress")?.type;
+    expect(trade).toBeDefined();
+    expect(el("/sts/sell/:contractAddress")?.type).toBe(trade);
+    expect(el("/sts/manage/:contractAddress")?.type).toBe(trade);
+    expect(trade).not.toBe(el("/sts/profile/:address")?.type);
   });
 
   it("/swap and /swap/ lead to the swap page (issue 9 #19)", async () => {

@@ -8,6 +8,7 @@ const SwapPage = lazy(() => import("../features/swap/SwapPage.tsx"));
 const PortfoliosHome = lazy(() => import("../features/portfolios/HomePage.tsx"));
 const PortfoliosMore = lazy(() => import("../features/portfolios/MorePage.tsx"));
 const PortfolioPage = lazy(() => import("../features/portfolios/PortfolioPage.tsx"));
+const PortfolioTrade = lazy(() => import("../features/portfolio-trade/TradePage.tsx"));
 
 export type AppRoute = { path: string; element: ReactElement };
 
@@ -26,9 +27,9 @@ export const ROUTES: AppRoute[] = [
   { path: "/sts/more/:type", element: <PortfoliosMore /> },
   placeholder("/sts/create", "stsCreate"),
   { path: "/sts/portfolio/:address", element: <PortfolioPage /> },
-  placeholder("/sts/buy/:contractAddress", "stsBuy"),
-  placeholder("/sts/sell/:contractAddress", "stsSell"),
-  placeholder("/sts/manage/:contractAddress", "stsManage"),
+  { path: "/sts/buy/:contractAddress", element: <PortfolioTrade /> },
+  { path: "/sts/sell/:contractAddress", element: <PortfolioTrade /> },
+  { path: "/sts/manage/:contractAddress", element: <PortfolioTrade /> },
   placeholder("/sts/profile/:address", "stsProfile"),
   placeholder("/sts/profile/:address/:tab", "stsProfile"),
   placeholder("/sts/manager/:address", "stsManager"),
