@@ -80,6 +80,7 @@ test("home: featured week lines, managers list of 5 and their more page, token c
   for (const [i, m] of api.managers.entries()) {
     await expect(rows.nth(i)).toHaveAttribute("href", `/sts/profile/${m.address}`);
   }
+  await page.getByTestId("list-managers").scrollIntoViewIfNeeded();
   await shot(page, "portfolios-home-managers-1440-light-en");
   await page.getByRole("link", { name: "See more: Managers" }).click();
   await expect(page).toHaveURL(/\/sts\/more\/managers$/);
@@ -178,6 +179,9 @@ for (const [width, theme, lang] of [
     await shot(page, `portfolios-home-${width}-${theme}-${lang}`);
     // No horizontal overflow at this width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expect(page.getByTestId("list-managers").getByTestId("manager-row").first()).toBeVisible();
+    await page.getByTestId("token-chip").first().scrollIntoViewIfNeeded();
+    await shot(page, `portfolios-home-bottom-${width}-${theme}-${lang}`);
     await page.getByTestId("list-best").getByTestId("portfolio-card").first().click();
     await expect(page.getByTestId("chart-canvas").locator("canvas").first()).toBeVisible();
     await shot(page, `portfolio-detail-${width}-${theme}-${lang}`);
