@@ -280,7 +280,9 @@ describe("tokens and the factory call", () => {
     { symbol: "WETH", name: "Wrapped Ether", tags: ["wrapped"] },
   ];
   it("?search= preselects by symbol, name or tag", () => {
-    expect(searchMatches(list, "ai").map((t) => t.symbol)).toEqual(["NAGI", "DOGAI", "DAI"]);
+    expect(searchMatches(list, "ai").map((t) => t.symbol)).toEqual(["NAGI", "DOGAI"]);
+    expect(searchMatches(list, "da").map((t) => t.symbol)).toEqual(["DAI"]);
+    expect(searchMatches(list, "ether").map((t) => t.symbol)).toEqual(["WETH"]);
     expect(searchMatches(list, "meme").map((t) => t.symbol)).toEqual(["DOGAI", "BLUB"]);
     expect(searchMatches(list, "Base Ecosystem").map((t) => t.symbol)).toEqual(["BLUB"]);
     expect(searchMatches(list, "weth").map((t) => t.symbol)).toEqual(["WETH"]);

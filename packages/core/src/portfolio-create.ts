@@ -279,8 +279,9 @@ export function hasUsdPrice(token: { price_usd: number }): boolean {
 
 /**
  * The tokens a `?search=` term preselects (spec 001 §2 `/sts/create?search={term}`): a symbol equal
- * to the term, a symbol or name containing it, or a tag equal to the term or one of its words (the
- * home's interest topics AI, meme, RWA, Defi, Base Ecosystem are the tokens' tags). At most 16.
+ * to the term, a tag equal to the term or one of its words (the home's interest topics AI, meme, RWA,
+ * Defi, Base Ecosystem are the tokens' tags), a symbol or name word starting with a short term, or a
+ * symbol or name containing a term of 4 characters or more. At most 16.
  */
 export function searchMatches<T extends { symbol: string; name: string; tags?: readonly string[] }>(
   tokens: readonly T[],
@@ -289,10 +290,15 @@ export function searchMatches<T extends { symbol: string; name: string; tags?: r
   const q = term.trim().toLowerCase();
   if (q === "") return [];
   const words = q.split(/\s+/).filter((w) => w.length >= 2);
-  const hit = (t: T) =>
-    t.symbol.toLowerCase() === q ||
-    (q.length >= 2 && (t.symbol.toLowerCase().includes(q) || t.name.toLowerCase().includes(q))) ||
-    (t.tags ?? []).some((tag) => tag.toLowerCase() === q || words.includes(tag.toLowerCase()));
+  const hit = (t: T) => {
+    const symbol = t.symbol.toLowerCase();
+    const name = t.name.toLowerCase();
+    if (symbol === q || (t.tags ?? []).some((tag) => tag.toLowerCase() === q || words.includes(tag.toLowerCase())))
+      return true;
+    // Short terms match a symbol's or a name word's start ("ai" is not RAI or DAI); longer ones anywhere.
+    if (q.length >= 4) return symbol.includes(q) || name.includes(q);
+    return q.length >= 2 && (symbol.startsWith(q) || name.split(/\s+/).some((w) => w.startsWith(q)));
+  };
   return tokens.filter(hit).slice(0, CREATE_MAX_TOKENS);
 }
 

@@ -37,7 +37,6 @@ const SPEC_ROUTES = [
 
 const A = "0x1111111111111111111111111111111111111111";
 const VISITS: [string, string][] = [
-  ["/sts/create?search=ai", "Create portfolio"],
   [`/sts/profile/${A}`, "Profile"],
   [`/sts/profile/${A}/4`, "Profile"],
   [`/sts/manager/${A}`, "Manager"],
@@ -102,8 +101,8 @@ describe("route map (spec 000 §2)", () => {
     const el = (path: string) => ROUTES.find((r) => r.path === path)?.element;
     const home = el("/sts");
     expect(el("/")?.type).toBe(home?.type);
-    const placeholder = el("/sts/create")?.type;
-    for (const path of ["/sts", "/sts/more/:type", "/sts/portfolio/:address"]) {
+    const placeholder = el("/sts/profile/:address")?.type;
+    for (const path of ["/sts", "/sts/more/:type", "/sts/portfolio/:address", "/sts/create"]) {
       expect(el(path)?.type).not.toBe(placeholder);
     }
     expect(el("/sts/more/:type")?.type).not.toBe(home?.type);

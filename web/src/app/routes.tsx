@@ -9,6 +9,7 @@ const PortfoliosHome = lazy(() => import("../features/portfolios/HomePage.tsx"))
 const PortfoliosMore = lazy(() => import("../features/portfolios/MorePage.tsx"));
 const PortfolioPage = lazy(() => import("../features/portfolios/PortfolioPage.tsx"));
 const PortfolioTrade = lazy(() => import("../features/portfolio-trade/TradePage.tsx"));
+const PortfolioCreate = lazy(() => import("../features/portfolio-create/CreatePage.tsx"));
 
 export type AppRoute = { path: string; element: ReactElement };
 
@@ -25,7 +26,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/", element: <PortfoliosHome /> },
   { path: "/sts", element: <PortfoliosHome /> },
   { path: "/sts/more/:type", element: <PortfoliosMore /> },
-  placeholder("/sts/create", "stsCreate"),
+  { path: "/sts/create", element: <PortfolioCreate /> },
   { path: "/sts/portfolio/:address", element: <PortfolioPage /> },
   { path: "/sts/buy/:contractAddress", element: <PortfolioTrade /> },
   { path: "/sts/sell/:contractAddress", element: <PortfolioTrade /> },
