@@ -338,7 +338,7 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
     expect((await get("/sofi/portfolios/nope")).status).toBe(400);
   });
 
-  it("history: 1d and 1w points of value per set, from creation at the start price", async () => {
+  it("history: 1d, 1w and 1m points of value per set, from creation at the start price", async () => {
     const d = await get(`/sofi/portfolios/${P1}/history?type=1d`);
     expect(d.status).toBe(200);
     expect(d.body.length).toBeGreaterThanOrEqual(96);
@@ -348,9 +348,18 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
     expect(w.body[0]).toEqual({ ts: created2, value: 100 });
     expect(w.body.at(-1).value).toBeCloseTo(150, 6);
     expect(w.body.every((p: { ts: number }) => p.ts >= created2)).toBe(true);
+    // A month: daily points from the creation 10 days ago (at the start price) to now.
+    const m = await get(`/sofi/portfolios/${P1}/history?type=1m`);
+    expect(m.body[0]).toEqual({ ts: created1, value: 100 });
+    expect(m.body.length).toBeGreaterThanOrEqual(11);
+    expect(m.body.length).toBeLessThanOrEqual(13);
+    const daily = (m.body as { ts: number }[]).slice(1, -1).map((p) => p.ts);
+    expect(daily.every((ts) => ts % DAY === 0)).toBe(true);
+    expect(daily.slice(1).every((ts, i) => ts - (daily[i] as number) === DAY)).toBe(true);
+    expect(m.body.at(-1).value).toBeCloseTo(d.body.at(-1).value, 6);
     expect(await get(`/sofi/portfolios/${P1}/history?type=day`)).toEqual({
       status: 400,
-      body: { error: "type must be one of 1d, 1w" },
+      body: { error: "type must be one of 1d, 1w, 1m" },
     });
     expect((await get("/sofi/portfolios/0x00000000000000000000000000000000000000ff/history?type=1d")).status).toBe(404);
   });

@@ -22,7 +22,7 @@ export const PORTFOLIO_ERRORS = {
   notFound: "Portfolio not found",
   notSigner: "address must be the signing address",
   orderby: "orderby must be one of favorited, best, rated, viewed, traded, risk, new",
-  historyType: "type must be one of 1d, 1w",
+  historyType: "type must be one of 1d, 1w, 1m",
   assetHistoryType: "type must be one of 1d, 1w, 1m",
   limit: "limit must be an integer from 1 to 1000",
   offset: "offset must be an integer from 0 to 1000000",
@@ -43,7 +43,7 @@ export const PORTFOLIO_SEARCH_MAX = 64;
 export const PORTFOLIO_ORDERS = ["favorited", "best", "rated", "viewed", "traded", "risk", "new"] as const;
 export type PortfolioOrder = (typeof PORTFOLIO_ORDERS)[number];
 
-/** Spec 001 §3 "Chart ranges 1d and 1w": point spacing and span of each. */
+/** Spec 001 §3 "Chart ranges 1d and 1w" (and a month of daily points): spacing and span of each. */
 export const PORTFOLIO_HISTORY_RANGES = {
   "1d": { seconds: 86_400, stepSeconds: 900 },
   "1w": { seconds: 7 * 86_400, stepSeconds: 3_600 },
@@ -93,8 +93,9 @@ export const portfoliosQuerySchema = z.object({
 export const portfolioIdSchema = z.object({ id: addressSchema });
 export const portfolioDetailQuerySchema = z.object({ address: optionalAddress });
 
+/** The detail page's 1D and 1W (spec 001 §2) and a month for the manager and profile charts. */
 export const portfolioHistoryQuerySchema = z.object({
-  type: z.enum(["1d", "1w"], { message: PORTFOLIO_ERRORS.historyType }),
+  type: z.enum(["1d", "1w", "1m"], { message: PORTFOLIO_ERRORS.historyType }),
 });
 
 /** `GET /sofi/asset/history`: the value of `buyer`'s portfolio holdings over time. */

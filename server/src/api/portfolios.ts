@@ -127,7 +127,7 @@ export const portfoliosArea: ApiArea = (deps) => {
     .get("/sofi/portfolios/:id/history", idParam, validQuery(portfolioHistoryQuerySchema), async (c) => {
       const { id } = c.req.valid("param");
       const { type } = c.req.valid("query");
-      const points = await reader(c.var.chain).history(id, type as "1d" | "1w");
+      const points = await reader(c.var.chain).history(id, type);
       if (!points) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
       return c.json(points);
     })
