@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo } from "react";
 import { type Address, multicall3Abi, type PublicClient } from "viem";
 import { usePublicClient } from "wagmi";
 import { useDocumentVisible } from "./block-number.ts";
+import { SharedPollers } from "./shared-pollers.ts";
 
 /**
  * The one source of the connected account's token balances (issue 9 #14). Every view that shows
@@ -157,8 +158,7 @@ export async function readBalances(
 
 // ------------------------------------------------------------------ polling
 
-type Poller = { watchers: number; stop: () => void };
-const pollers = new Map<string, Poller>();
+const pollers = new SharedPollers<string>();
 
 /**
  * One refresh timer per chain and account, however many views read their balances: every
@@ -171,25 +171,10 @@ export function watchBalances(
   account: string,
   intervalMs = WALLET_POLLING_INTERVAL_MS,
 ): () => void {
-  const id = `${chainId}:${account.toLowerCase()}`;
-  let poller = pollers.get(id);
-  if (!poller) {
+  return pollers.acquire(`${chainId}:${account.toLowerCase()}`, () => {
     const timer = setInterval(() => void invalidateBalances(queryClient, chainId, account), intervalMs);
-    poller = { watchers: 0, stop: () => clearInterval(timer) };
-    pollers.set(id, poller);
-  }
-  const p = poller;
-  p.watchers += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    p.watchers -= 1;
-    if (p.watchers === 0 && pollers.get(id) === p) {
-      pollers.delete(id);
-      p.stop();
-    }
-  };
+    return () => clearInterval(timer);
+  });
 }
 
 /** How many balance pollers run (one per chain and account on screen); for tests. */

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { Client } from "viem";
 import { watchBlockNumber } from "viem/actions";
 import { create } from "zustand";
+import { SharedPollers } from "./shared-pollers.ts";
 
 /**
  * The one head-block source of the app (spec 000 §3 "block number per chain", §4 "Block number").
@@ -58,10 +59,8 @@ export function useDocumentVisible(): boolean {
   return visible;
 }
 
-type Poller = { watchers: number; intervalMs: number; stop: () => void };
-
 /** The running poller per chain, shared by every watcher of that chain. */
-const pollers = new Map<number, Poller>();
+const pollers = new SharedPollers<number>();
 /** When each chain's head was last read, so a restarted poller does not ask again too soon. */
 const lastPolledAt = new Map<number, number>();
 
@@ -70,8 +69,7 @@ const lastPolledAt = new Map<number, number>();
  * poller with its client and interval; later ones share it; the last release stops it.
  */
 export function watchHead(client: Client, chainId: number, intervalMs: number): () => void {
-  let poller = pollers.get(chainId);
-  if (!poller) {
+  return pollers.acquire(chainId, () => {
     const last = lastPolledAt.get(chainId);
     const debounced = debounceBlockNumber((n) => updateBlockNumber(chainId, n));
     const unwatch = watchBlockNumber(client, {
@@ -87,28 +85,11 @@ export function watchHead(client: Client, chainId: number, intervalMs: number): 
       },
       onError: (e) => console.debug("block number update failed", chainId, e),
     });
-    poller = {
-      watchers: 0,
-      intervalMs,
-      stop: () => {
-        unwatch();
-        debounced.cancel();
-      },
+    return () => {
+      unwatch();
+      debounced.cancel();
     };
-    pollers.set(chainId, poller);
-  }
-  const p = poller;
-  p.watchers += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    p.watchers -= 1;
-    if (p.watchers === 0 && pollers.get(chainId) === p) {
-      pollers.delete(chainId);
-      p.stop();
-    }
-  };
+  });
 }
 
 /** How many pollers run (one per watched chain); for tests. */
