@@ -1,9 +1,9 @@
 import type { ManagerListItem } from "@sofi/core";
-import { Button, Empty, Result, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Identicon, shortenAddress } from "../wallet/index.ts";
 import { formatCompactUsd, formatPercent, trend } from "./format.ts";
+import { ListStates } from "./ListStates.tsx";
 
 /**
  * Managers in a list (spec 001 §2 home "Managers list of 5", `/sts/more/managers`): avatar, name or
@@ -20,35 +20,22 @@ export function ManagerList(props: {
   skeletons?: number;
 }) {
   const { t } = useTranslation("portfolios");
-  if (props.loading) {
-    return (
-      <ul className="pf-managers" aria-label={props.label} aria-busy="true" data-testid="managers-loading">
-        {Array.from({ length: props.skeletons ?? 5 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-          <li key={i} className="pf-manager">
-            <Skeleton avatar active paragraph={{ rows: 1 }} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (props.error) {
-    return (
-      <Result
-        status="warning"
-        className="pf-state"
-        title={t("managersLoadError")}
-        data-testid="managers-error"
-        extra={<Button onClick={props.onRetry}>{t("retry")}</Button>}
-      />
-    );
-  }
-  if (!props.items || props.items.length === 0) {
-    return <Empty className="pf-state" description={props.emptyText} data-testid="managers-empty" />;
-  }
   return (
-    <ul className="pf-managers" aria-label={props.label}>
-      {props.items.map((m) => (
+    <ListStates
+      kind="managers"
+      label={props.label}
+      className="pf-managers"
+      itemClassName="pf-manager"
+      count={props.items?.length}
+      loading={props.loading}
+      error={props.error}
+      errorTitle={t("managersLoadError")}
+      onRetry={props.onRetry}
+      emptyText={props.emptyText}
+      skeletons={props.skeletons ?? 5}
+      skeletonRows={1}
+    >
+      {props.items?.map((m) => (
         <li key={m.address} className="pf-manager">
           <Link
             to={`/sts/profile/${m.address}`}
@@ -78,6 +65,6 @@ export function ManagerList(props: {
           </Link>
         </li>
       ))}
-    </ul>
+    </ListStates>
   );
 }
