@@ -38,3 +38,14 @@ export async function expectShell(page: Page): Promise<void> {
   await expect(page.locator("header")).toBeVisible();
   await expect(page.getByTestId("wallet-status")).toBeVisible();
 }
+
+/** Language and theme as the settings drawer stores them (rai_lang, rai_theme), before the app loads. */
+export async function prefs(page: Page, lang: "en" | "ko", theme: "light" | "dark"): Promise<void> {
+  await page.addInitScript(
+    ([l, t]) => {
+      localStorage.setItem("rai_lang", l as string);
+      localStorage.setItem("rai_theme", t as string);
+    },
+    [lang, theme],
+  );
+}

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { preAcceptTerms, shot } from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import { preAcceptTerms, prefs, shot } from "./helpers.ts";
 
 // Issue 9 #20–#23: the swap card at 360 px, the Korean font, networks this deployment does not
 // serve, and token icons. The stack serves the local chain only.
@@ -7,16 +7,6 @@ import { preAcceptTerms, shot } from "./helpers.ts";
 test.beforeEach(async ({ page }) => {
   await preAcceptTerms(page);
 });
-
-async function prefs(page: Page, lang: "en" | "ko", theme: "light" | "dark"): Promise<void> {
-  await page.addInitScript(
-    ([l, t]) => {
-      localStorage.setItem("rai_lang", l as string);
-      localStorage.setItem("rai_theme", t as string);
-    },
-    [lang, theme],
-  );
-}
 
 test("360 px: the pay amount is fully visible and the chart toggle's tooltip does not stay after a tap", async ({
   browser,

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { connectDevWallet, preAcceptTerms, shot } from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import { connectDevWallet, preAcceptTerms, prefs, shot } from "./helpers.ts";
 
 // Account 6 is this spec's own: its favourites start empty.
 const ACCOUNT = 6;
@@ -7,16 +7,6 @@ const ACCOUNT = 6;
 test.beforeEach(async ({ page }) => {
   await preAcceptTerms(page);
 });
-
-async function prefs(page: Page, lang: "en" | "ko", theme: "light" | "dark"): Promise<void> {
-  await page.addInitScript(
-    ([l, t]) => {
-      localStorage.setItem("rai_lang", l as string);
-      localStorage.setItem("rai_theme", t as string);
-    },
-    [lang, theme],
-  );
-}
 
 test("home lists, more page paging, search", async ({ page }) => {
   await prefs(page, "en", "light");
