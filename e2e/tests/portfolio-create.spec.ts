@@ -66,7 +66,11 @@ test("create: tokens, percents, sliders and locks, validation, info, publish, th
   test.setTimeout(150_000);
   await prefs(page, "en", "light");
   await page.goto("/sts/create");
+  // The gate's button opens the wallet dialog.
   await page.getByTestId("create-connect").click();
+  await expect(page.getByRole("dialog", { name: "Connect a wallet" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Connect a wallet" })).toBeHidden();
   await connect(page);
 
   // Step 0: nothing chosen.
@@ -200,12 +204,12 @@ test("create: tokens, percents, sliders and locks, validation, info, publish, th
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 });
 
-test("?search= preselects the matching allow-listed tokens; a rejected create offers create again", async ({
+test("?search= preselects the matching allow-listed tokens; cancel returns to /sts", async ({
   page,
 }) => {
   await prefs(page, "en", "dark");
   await page.goto("/sts/create?search=meme");
-  await page.getByTestId("create-connect").click();
+  await expect(page.getByTestId("create-connect")).toBeVisible();
   await connect(page);
   for (const s of ["DOGAI", "FROGGO", "BLUB"]) await expect(row(page, s)).toBeVisible();
   await expect(page.getByTestId(/^allocation-/)).toHaveCount(3);
@@ -224,8 +228,8 @@ for (const [width, theme, lang] of [
     await prefs(page, lang, theme);
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.goto("/sts/create?search=ai");
+    await expect(page.getByTestId("create-connect")).toBeVisible();
     await shot(page, `portfolio-create-connect-${width}-${theme}-${lang}`);
-    await page.getByTestId("create-connect").click();
     await connect(page);
     await expect(page.getByTestId(/^allocation-/)).toHaveCount(3); // NAGI, GPUX, DOGAI: tagged ai
     await shot(page, `portfolio-create-tokens-${width}-${theme}-${lang}`);
