@@ -459,6 +459,10 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
     // intro only: the icon stays
     await post("/sofi/portfolio", { portfolio: P1, intro: "Again" }, mine);
     expect((await get(`/sofi/portfolios/${P1}`)).body).toMatchObject({ intro: "Again", icon: d.icon });
+    // An icon of real size (100 KB, far above the API's 8 KB default body limit) is taken.
+    const real = `data:image/png;base64,${Buffer.concat([Buffer.from("\x89PNG\r\n\x1a\n", "latin1"), Buffer.alloc(100_000, 7)]).toString("base64")}`;
+    expect((await post("/sofi/portfolio", { portfolio: P1, intro: "Big icon", icon: real }, mine)).status).toBe(200);
+    expect((await get(`/sofi/portfolios/${P1}`)).body.icon).toMatch(/\?v=2$/);
     const big = await post(
       "/sofi/portfolio",
       JSON.stringify({ portfolio: P1, intro: "x".repeat(4 * 1024 * 1024) }),

@@ -13,7 +13,7 @@ import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { clientIp, isLoopbackAddress, TokenBuckets, tooManyRequests } from "../auth/rate-limit.ts";
 import type { ApiArea, ApiEnv, ApiLimits, AppDeps } from "./area.ts";
-import { AREAS } from "./areas.ts";
+import { AREAS, LARGE_BODY_ROUTES } from "./areas.ts";
 import { assessChain, headBlock, indexedBlock } from "./queries/health.ts";
 import { limitBody } from "./validate.ts";
 
@@ -209,7 +209,10 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = AREAS): Hon
     await next();
   });
 
-  app.use("*", limitBody(DEFAULT_BODY_MAX));
+  const defaultLimit = limitBody(DEFAULT_BODY_MAX);
+  app.use("*", (c, next) =>
+    c.req.method === "POST" && LARGE_BODY_ROUTES.some((r) => r.test(c.req.path)) ? next() : defaultLimit(c, next),
+  );
 
   app.get("/api/health", async (c) => {
     const now = Date.now();

@@ -24,6 +24,7 @@ import {
 import { type Context, Hono } from "hono";
 import { formatUnits, getAddress, zeroAddress } from "viem";
 import { type ApiArea, type ApiEnv, type AppDeps, type ChainRuntime, publicOrigin } from "./area.ts";
+import { imageResponse } from "./images.ts";
 import { type ListFilter, type ListRow, PortfolioReader } from "./queries/portfolios.ts";
 import { requireSignedWrite } from "./signed.ts";
 import { answerFirstIssue, limitBody, validJson, validQuery } from "./validate.ts";
@@ -137,14 +138,7 @@ export const portfoliosArea: ApiArea = (deps) => {
         "SELECT icon FROM portfolio_info WHERE chain_id = $1 AND address = $2",
         [c.var.chain.config.info.id, id],
       );
-      const m = row?.icon ? /^data:(image\/(?:png|jpeg|jpg));base64,(.*)$/.exec(row.icon) : null;
-      if (!m?.[1] || m[2] === undefined) return c.json({ error: "Icon not found" }, 404);
-      const bytes = Buffer.from(m[2], "base64");
-      return c.body(new Uint8Array(bytes), 200, {
-        "Content-Type": m[1] === "image/png" ? "image/png" : "image/jpeg",
-        // the URL carries the icon's version: a new icon is a new URL
-        "Cache-Control": "public, max-age=31536000, immutable",
-      });
+      return imageResponse(c, row?.icon, "Icon not found");
     })
     .post("/sofi/portfolio", limitBody(PORTFOLIO_BODY_MAX), signed, validJson(portfolioInfoBodySchema), async (c) => {
       const body = c.req.valid("json");

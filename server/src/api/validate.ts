@@ -35,6 +35,9 @@ export const validQuery = <T extends ZodType>(schema: T) =>
     validationFunction: (s, query) => parse(s, firstValues(query)),
   });
 
+/** Validates the path parameters against `schema`; the route reads `c.req.valid("param")`. */
+export const validParam = <T extends ZodType>(schema: T) => zValidator("param", schema, answerFirstIssue());
+
 /**
  * Validates a JSON body against `schema`; the route reads `c.req.valid("json")`. The body is read
  * whatever its Content-Type says, and one that is not JSON answers 400 "Request body must be JSON".

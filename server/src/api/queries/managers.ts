@@ -7,6 +7,8 @@ import type { Db } from "../../db/client.ts";
 
 export type ManagerRow = {
   address: string;
+  name: string | null;
+  photoVersion: number | null;
   totalMarketCap: number;
   totalSets: number;
   totalHolders: number;
@@ -19,6 +21,8 @@ export type ManagerRow = {
 export async function listManagers(db: Db, chainId: number, limit: number, offset: number): Promise<ManagerRow[]> {
   const rows = await db.query<{
     address: string;
+    name: string | null;
+    photo_version: number | null;
     total_market_cap: number | null;
     total_sets: string | number;
     total_holders: string | number | null;
@@ -26,11 +30,14 @@ export async function listManagers(db: Db, chainId: number, limit: number, offse
     created_at: string | number;
     total: string | number;
   }>(
-    `SELECT p.manager AS address, sum(m.total_value) AS total_market_cap, count(*) AS total_sets,
+    `SELECT p.manager AS address, min(mp.name) AS name,
+       min(CASE WHEN mp.photo IS NULL THEN NULL ELSE mp.photo_version END) AS photo_version,
+       sum(m.total_value) AS total_market_cap, count(*) AS total_sets,
        sum(m.holders_count) AS total_holders, avg(m.apy) AS all_apy, min(p.timestamp)::int8 AS created_at,
        count(*) OVER () AS total
      FROM portfolios p
      LEFT JOIN portfolio_metrics m ON m.chain_id = p.chain_id AND m.address = p.address
+     LEFT JOIN manager_profiles mp ON mp.chain_id = p.chain_id AND mp.address = p.manager
      WHERE p.chain_id = $1
      GROUP BY p.manager
      ORDER BY total_market_cap DESC NULLS LAST, created_at, p.manager
@@ -39,6 +46,8 @@ export async function listManagers(db: Db, chainId: number, limit: number, offse
   );
   return rows.map((r) => ({
     address: r.address,
+    name: r.name || null,
+    photoVersion: r.photo_version === null ? null : Number(r.photo_version),
     totalMarketCap: Number(r.total_market_cap ?? 0),
     totalSets: Number(r.total_sets),
     totalHolders: Number(r.total_holders ?? 0),
@@ -55,4 +64,193 @@ export async function countManagers(db: Db, chainId: number): Promise<number> {
     [chainId],
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+export type ManagerInfoRow = Omit<ManagerRow, "total"> & {
+  profile: string;
+  twitterUrl: string;
+  github: string;
+  email: string;
+  mainnetEth: string;
+  following: boolean;
+  followersCount: number;
+  followingCount: number;
+};
+
+/**
+ * Any address's manager info: its profile (empty when it saved none), the sums over the portfolios
+ * it runs (zero when none), whether `me` follows it, and its follower counts. `created_at` is the
+ * earlier of the profile's creation and the first portfolio, or 0 for an address with neither.
+ */
+export async function managerInfo(db: Db, chainId: number, address: string, me?: string): Promise<ManagerInfoRow> {
+  const [r] = await db.query<{
+    name: string | null;
+    profile: string | null;
+    photo_version: number | null;
+    twitter_url: string | null;
+    github: string | null;
+    email: string | null;
+    mainnet_eth: string | null;
+    profile_created: string | number | null;
+    total_market_cap: number | null;
+    total_sets: string | number;
+    total_holders: string | number | null;
+    all_apy: number | null;
+    first_portfolio: string | number | null;
+    following: boolean;
+    followers_count: string | number;
+    following_count: string | number;
+  }>(
+    `SELECT mp.name, mp.profile, CASE WHEN mp.photo IS NULL THEN NULL ELSE mp.photo_version END AS photo_version,
+       mp.twitter_url, mp.github, mp.email, mp.mainnet_eth,
+       extract(epoch FROM mp.created_at)::int8 AS profile_created,
+       agg.total_market_cap, agg.total_sets, agg.total_holders, agg.all_apy, agg.first_portfolio,
+       EXISTS (SELECT 1 FROM follows f WHERE f.chain_id = $1 AND f.follower = $3 AND f.followee = $2) AS following,
+       (SELECT count(*) FROM follows f WHERE f.chain_id = $1 AND f.followee = $2) AS followers_count,
+       (SELECT count(*) FROM follows f WHERE f.chain_id = $1 AND f.follower = $2) AS following_count
+     FROM (SELECT sum(m.total_value) AS total_market_cap, count(*) AS total_sets, sum(m.holders_count) AS total_holders,
+             avg(m.apy) AS all_apy, min(p.timestamp)::int8 AS first_portfolio
+           FROM portfolios p LEFT JOIN portfolio_metrics m ON m.chain_id = p.chain_id AND m.address = p.address
+           WHERE p.chain_id = $1 AND p.manager = $2) agg
+     LEFT JOIN manager_profiles mp ON mp.chain_id = $1 AND mp.address = $2`,
+    [chainId, address, me ?? ""],
+  );
+  const created = [r?.profile_created, r?.first_portfolio].filter((v) => v !== null && v !== undefined).map(Number);
+  return {
+    address,
+    name: r?.name || null,
+    photoVersion: r?.photo_version === null || r?.photo_version === undefined ? null : Number(r.photo_version),
+    totalMarketCap: Number(r?.total_market_cap ?? 0),
+    totalSets: Number(r?.total_sets ?? 0),
+    totalHolders: Number(r?.total_holders ?? 0),
+    allApy: Number(r?.all_apy ?? 0),
+    createdAt: created.length ? Math.min(...created) : 0,
+    profile: r?.profile ?? "",
+    twitterUrl: r?.twitter_url ?? "",
+    github: r?.github ?? "",
+    email: r?.email ?? "",
+    mainnetEth: r?.mainnet_eth ?? "",
+    following: Boolean(r?.following),
+    followersCount: Number(r?.followers_count ?? 0),
+    followingCount: Number(r?.following_count ?? 0),
+  };
+}
+
+/** The columns a profile write sets (undefined: left as it is); `photo` null removes the photo. */
+export type ProfileWrite = {
+  name?: string;
+  profile?: string;
+  photo?: string | null;
+  mainnetEth?: string;
+  twitterUrl?: string;
+  github?: string;
+  email?: string;
+};
+
+/** Upserts `address`'s profile on every chain in `chainIds`, all in one transaction. */
+export async function saveProfile(
+  db: Db,
+  chainIds: readonly number[],
+  address: string,
+  w: ProfileWrite,
+): Promise<void> {
+  const fields: [string, unknown][] = [
+    ["name", w.name],
+    ["profile", w.profile],
+    ["mainnet_eth", w.mainnetEth],
+    ["twitter_url", w.twitterUrl],
+    ["github", w.github],
+    ["email", w.email],
+  ].filter(([, v]) => v !== undefined) as [string, unknown][];
+  const cols = fields.map(([c]) => c);
+  const values = fields.map(([, v]) => v);
+  const photo = w.photo !== undefined;
+  await db.transaction(async (tx) => {
+    for (const chainId of chainIds) {
+      const params: unknown[] = [chainId, address, ...values];
+      const insertCols = ["chain_id", "address", ...cols];
+      const placeholders = insertCols.map((_, i) => `$${i + 1}`);
+      const updates = cols.map((c) => `${c} = EXCLUDED.${c}`);
+      if (photo) {
+        params.push(w.photo);
+        insertCols.push("photo", "photo_version");
+        placeholders.push(`$${params.length}`, "1");
+        updates.push("photo = EXCLUDED.photo", "photo_version = manager_profiles.photo_version + 1");
+      }
+      updates.push("updated_at = now()");
+      await tx.query(
+        `INSERT INTO manager_profiles (${insertCols.join(", ")}) VALUES (${placeholders.join(", ")})
+         ON CONFLICT (chain_id, address) DO UPDATE SET ${updates.join(", ")}`,
+        params,
+      );
+    }
+  });
+}
+
+export async function profilePhoto(db: Db, chainId: number, address: string): Promise<string | null> {
+  const [r] = await db.query<{ photo: string | null }>(
+    "SELECT photo FROM manager_profiles WHERE chain_id = $1 AND address = $2",
+    [chainId, address],
+  );
+  return r?.photo ?? null;
+}
+
+// ------------------------------------------------------------------ follows
+
+export async function setFollow(db: Db, chainId: number, follower: string, followee: string, on: boolean) {
+  if (on)
+    await db.query("INSERT INTO follows (chain_id, follower, followee) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
+      chainId,
+      follower,
+      followee,
+    ]);
+  else
+    await db.query("DELETE FROM follows WHERE chain_id = $1 AND follower = $2 AND followee = $3", [
+      chainId,
+      follower,
+      followee,
+    ]);
+}
+
+export type FollowRow = { address: string; name: string | null; photoVersion: number | null; total: number };
+
+/** Who follows `address` (followers) or whom it follows (following), newest first, paged in SQL. */
+export async function listFollows(
+  db: Db,
+  chainId: number,
+  address: string,
+  action: "followers" | "following",
+  limit: number,
+  offset: number,
+): Promise<FollowRow[]> {
+  const [mine, theirs] = action === "followers" ? ["followee", "follower"] : ["follower", "followee"];
+  const rows = await db.query<{
+    address: string;
+    name: string | null;
+    photo_version: number | null;
+    total: string | number;
+  }>(
+    `SELECT f.${theirs} AS address, mp.name, CASE WHEN mp.photo IS NULL THEN NULL ELSE mp.photo_version END AS photo_version,
+       count(*) OVER () AS total
+     FROM follows f LEFT JOIN manager_profiles mp ON mp.chain_id = f.chain_id AND mp.address = f.${theirs}
+     WHERE f.chain_id = $1 AND f.${mine} = $2
+     ORDER BY f.created_at DESC, f.${theirs}
+     LIMIT $3 OFFSET $4`,
+    [chainId, address, limit, offset],
+  );
+  return rows.map((r) => ({
+    address: r.address,
+    name: r.name || null,
+    photoVersion: r.photo_version === null ? null : Number(r.photo_version),
+    total: Number(r.total),
+  }));
+}
+
+export async function countFollows(db: Db, chainId: number, address: string, action: "followers" | "following") {
+  const col = action === "followers" ? "followee" : "follower";
+  const [r] = await db.query<{ n: string | number }>(
+    `SELECT count(*) AS n FROM follows WHERE chain_id = $1 AND ${col} = $2`,
+    [chainId, address],
+  );
+  return Number(r?.n ?? 0);
 }
