@@ -1,8 +1,8 @@
 /**
  * `npm run bench` (tsx bench/run.ts): indexer backfill throughput, API load, web bundle size, the
- * swap page's first-load RPC requests and quote latency in Chromium, in one run, printed as tables and written to bench/results/latest.json.
+ * swap page's first-load RPC requests and quote latency in Chromium, gas of portfolio buys and sells, in one run, printed as tables and written to bench/results/latest.json.
  *
- *   --only indexer|api|web|swap   one section (or a comma list); also BENCH_ONLY=...
+ *   --only indexer|api|web|swap|gas   one section (or a comma list); also BENCH_ONLY=...
  *   BENCH_QUICK=1            smoke mode: 5,000 swaps, 2 s of load per endpoint, 3 swap-page quotes
  *   BENCH_SWAP_SAMPLES=n     quotes timed on the swap page (default 20; quick 3)
  *   BENCH_SWAPS=n            batched swaps on top of the seeded chain (default 100,000; quick 5,000)
@@ -25,12 +25,13 @@ import { measureCeiling, measureRawCeiling, measureRpcFloor } from "./src/ceilin
 import { type BenchChain, benchChain } from "./src/chain.ts";
 import { benchIndexer, type IndexerResult, PG_URL } from "./src/indexer.ts";
 import { CACHE_DIR, RESULTS_DIR } from "./src/paths.ts";
+import { measurePortfolioGas } from "./src/portfolio-gas.ts";
 import { profileComponents } from "./src/profile.ts";
 import { formatResults, type Results } from "./src/report.ts";
 import { measureWeb } from "./src/web.ts";
 import { measureWebSwap } from "./src/web-swap.ts";
 
-const SECTIONS = ["indexer", "api", "web", "swap"] as const;
+const SECTIONS = ["indexer", "api", "web", "swap", "gas"] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]): Set<Section> {
@@ -219,6 +220,14 @@ if (sections.has("swap")) {
     results.swap = await measureWebSwap({ samples: swapSamples, log });
   } catch (e) {
     results.errors.swap = (e as Error).stack ?? String(e);
+  }
+}
+if (sections.has("gas")) {
+  try {
+    log("gas: portfolio buys and sells (2, 5, 10 components) on a fresh anvil");
+    results.gas = await measurePortfolioGas({ log });
+  } catch (e) {
+    results.errors.gas = (e as Error).stack ?? String(e);
   }
 }
 results.totalMs = performance.now() - started;

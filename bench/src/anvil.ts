@@ -34,7 +34,7 @@ async function rpcBlockNumber(url: string): Promise<number | undefined> {
  * writes the chain (blocks, receipts and state) to that file when stopped.
  */
 export async function startAnvil(
-  opts: { loadState?: string; dumpState?: string; timestamp?: number } = {},
+  opts: { loadState?: string; dumpState?: string; timestamp?: number; extraArgs?: string[] } = {},
 ): Promise<Anvil> {
   const port = await freePort();
   const args = [
@@ -53,6 +53,7 @@ export async function startAnvil(
   if (opts.loadState) args.push("--load-state", opts.loadState);
   if (opts.dumpState) args.push("--dump-state", opts.dumpState);
   if (opts.timestamp !== undefined) args.push("--timestamp", String(opts.timestamp));
+  if (opts.extraArgs) args.push(...opts.extraArgs);
   const child: ChildProcess = spawn(anvilBin(), args, { stdio: ["ignore", "ignore", "pipe"] });
   track(child);
   let stderr = "";

@@ -2,6 +2,7 @@ import { API_ENDPOINTS, type ApiEndpoint, type ApiResult, MANY_USERS } from "./a
 import type { CeilingResult, RpcFloorResult } from "./ceiling.ts";
 import type { IndexerResult } from "./indexer.ts";
 import type { LoadResult } from "./load.ts";
+import { GAS_AIM_RATIO, GAS_MUST_RATIO, GAS_TRADES, type GasResult } from "./portfolio-gas.ts";
 import type { ComponentProfile } from "./profile.ts";
 import type { WebResult } from "./web.ts";
 import type { WebSwapResult } from "./web-swap.ts";
@@ -56,6 +57,7 @@ export type Results = {
   apiPostgres?: ApiResult & { connections: number; durationMs: number; rounds: number };
   web?: WebResult;
   swap?: WebSwapResult;
+  gas?: GasResult;
   errors: Record<string, string>;
   totalMs?: number;
 };
@@ -270,6 +272,7 @@ export function formatResults(r: Results): string {
       `  RPC HTTP requests per quote (last keystroke → timing read back; the reserves read after the quote may fall in): ${q.rpcRequestsPerQuote.join(", ")}`,
     );
   }
+  if (r.gas) out.push("", ...formatGas(r.gas));
   for (const [section, msg] of Object.entries(r.errors)) {
     out.push("");
     out.push(`${section}: FAILED: ${msg.split("\n").slice(0, 8).join("\n  ")}`);
@@ -282,4 +285,44 @@ export function formatResults(r: Results): string {
     );
   }
   return out.join("\n");
+}
+
+const TRADE_NAMES = {
+  buyWithEth: "buy with ETH",
+  buyWithToken: "buy with a token",
+  sellForEth: "sell for ETH",
+} as const;
+
+/** The gas table: ours (the module's quoted route, and single-hop legs) beside the original's. */
+export function formatGas(g: GasResult): string[] {
+  const out = [
+    `Portfolio gas · fresh anvil (${g.anvil}, hardfork ${g.hardfork}), warm trades of 1 token worth ~1 WETH, every leg bounded at ${g.slippageBps / 100} % and a deadline; exit fee ${g.exitFeeBps / 100} %; token buys pay ${g.buyToken}`,
+  ];
+  const rows: string[][] = [];
+  let worst = 0;
+  for (const p of g.portfolios) {
+    for (const kind of GAS_TRADES) {
+      const t = p.trades[kind];
+      const hops = (h: number[]) => (h.every((x) => x === h[0]) ? `${h[0]}` : h.join("/"));
+      worst = Math.max(worst, t.ratio, t.direct.ratio, t.viaWeth?.ratio ?? 0);
+      rows.push([
+        `${p.size} components, ${TRADE_NAMES[kind]}`,
+        int(t.original),
+        `${int(t.gasUsed)} (${hops(t.hops)} hop)`,
+        `${t.ratio.toFixed(2)} ×`,
+        `${int(t.direct.gasUsed)} (${t.direct.ratio.toFixed(2)} ×)`,
+        t.viaWeth ? `${int(t.viaWeth.gasUsed)} (${t.viaWeth.ratio.toFixed(2)} ×)` : "",
+        `≤ ${GAS_MUST_RATIO} ×: ${verdict(Math.max(t.ratio, t.direct.ratio, t.viaWeth?.ratio ?? 0) <= GAS_MUST_RATIO)} · ≤ ${GAS_AIM_RATIO} ×: ${verdict(Math.max(t.ratio, t.direct.ratio, t.viaWeth?.ratio ?? 0) <= GAS_AIM_RATIO)}${[t, t.direct, t.viaWeth].some((x) => x && !x.warm) ? " (not warm)" : ""}`,
+      ]);
+    }
+  }
+  out.push(
+    table(
+      ["trade", "original", "ours, quoted route", "ratio", "ours, 1 hop per leg", "USDT→WETH→comp", "target"],
+      rows,
+      [false, true, true, true, true, true, false],
+    ),
+  );
+  out.push(`  highest ratio ${worst.toFixed(2)} × (gas is deterministic: the load average does not matter here)`);
+  return out;
 }

@@ -18,13 +18,13 @@ const positive = (n: unknown) => {
 };
 
 describe("npm run bench (quick)", () => {
-  it("measures indexer, API, web and the swap page and writes the results", () => {
+  it("measures indexer, API, web, the swap page and portfolio gas and writes the results", () => {
     const file = join(dir, "quick.json");
     const run = spawnSync(process.execPath, ["--import", "tsx", "run.ts"], {
       cwd: join(import.meta.dirname, ".."),
       env: { ...process.env, BENCH_QUICK: "1", BENCH_RESULTS: file },
       encoding: "utf8",
-      timeout: 540_000,
+      timeout: 840_000,
     });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toContain("Indexer backfill");
@@ -97,6 +97,15 @@ describe("npm run bench (quick)", () => {
     expect(web).toBeDefined();
     positive(web?.jsGzipBytes);
     expect(web?.files[0]?.file).toMatch(/\.js$/);
+
+    // Portfolio gas (its rule is portfolio-gas.test.ts): every trade of every size was measured.
+    expect(run.stdout).toContain("Portfolio gas");
+    expect(r.gas?.portfolios.map((p) => p.size)).toEqual([2, 5, 10]);
+    for (const p of r.gas?.portfolios ?? [])
+      for (const t of Object.values(p.trades)) {
+        positive(t.gasUsed);
+        positive(t.direct.gasUsed);
+      }
 
     // The swap page in Chromium: first load's RPC requests were seen, 3 quotes were timed.
     expect(run.stdout).toContain("Swap page");
