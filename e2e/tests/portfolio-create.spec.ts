@@ -204,9 +204,7 @@ test("create: tokens, percents, sliders and locks, validation, info, publish, th
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 });
 
-test("?search= preselects the matching allow-listed tokens; cancel returns to /sts", async ({
-  page,
-}) => {
+test("?search= preselects the matching allow-listed tokens; cancel returns to /sts", async ({ page }) => {
   await prefs(page, "en", "dark");
   await page.goto("/sts/create?search=meme");
   await expect(page.getByTestId("create-connect")).toBeVisible();
@@ -215,6 +213,38 @@ test("?search= preselects the matching allow-listed tokens; cancel returns to /s
   await expect(page.getByTestId(/^allocation-/)).toHaveCount(3);
   expect(await shares(page, ["DOGAI", "FROGGO", "BLUB"])).toEqual([3333, 3333, 3334]);
   await page.getByTestId("create-cancel").click();
+  await expect(page).toHaveURL(/\/sts$/);
+});
+
+test("a create the factory refuses: the review warns, publish shows the failure with create again and cancel", async ({
+  page,
+}) => {
+  await prefs(page, "en", "light");
+  await page.goto("/sts/create");
+  await expect(page.getByTestId("create-connect")).toBeVisible();
+  await connect(page);
+  // 0.01 % of a $1 set in WBTC is below one satoshi: the factory's UnitTooSmall.
+  await pick(page, "WBTC");
+  await pick(page, "USDC");
+  await slider(page, "WBTC").focus();
+  await page.keyboard.press("Home");
+  expect(await shares(page, ["WBTC", "USDC"])).toEqual([1, 9999]);
+  await page.getByTestId("create-next").click();
+  await page.getByLabel("Name").fill("Too small");
+  await page.getByLabel("Symbol").fill("TINY");
+  await page.getByLabel("Starting price (USD)").fill("1");
+  await page.getByTestId("create-next").click();
+  await expect(page.getByTestId("create-review")).toContainText("The factory would refuse these prices");
+  await page.getByTestId("create-publish").click();
+  await expect(page.getByTestId("create-failed")).toContainText("Portfolio creation failed");
+  await expect(page.getByTestId("create-failed")).toContainText("UnitTooSmall");
+  await shot(page, "portfolio-create-failed-1440-light-en");
+  await page.getByTestId("create-again").click();
+  await expect(page.getByTestId("create-wizard")).toHaveAttribute("data-step", "2");
+  await expect(page.getByTestId("review-name")).toHaveText("Too small");
+  await page.getByTestId("create-publish").click();
+  await expect(page.getByTestId("create-failed")).toBeVisible();
+  await page.getByTestId("create-failed").getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/sts$/);
 });
 

@@ -31,7 +31,12 @@ export function failureOf(e: unknown): Extract<CreateResult, { status: "failed" 
   const text = String((cause as { shortMessage?: string })?.shortMessage ?? (cause as Error)?.message ?? cause);
   if (code === 4001 || inner === 4001 || /user rejected|denied/i.test(text))
     return { status: "failed", reason: "cancelled" };
-  return { status: "failed", reason: "message", message: text };
+  // viem's revert errors carry the contract's error name (UnitTooSmall, TokenNotAllowed, …) deeper in the chain.
+  type Named = { data?: { errorName?: string } } | null;
+  const walk = (cause as { walk?: (fn: (e: unknown) => boolean) => unknown } | null)?.walk;
+  const named = (typeof walk === "function" ? walk.call(cause, (x) => !!(x as Named)?.data?.errorName) : null) as Named;
+  const errorName = named?.data?.errorName;
+  return { status: "failed", reason: "message", message: errorName ? `${text} (${errorName})` : text };
 }
 
 /**

@@ -66,6 +66,23 @@ describe("useWizardForm (spec 001 §4, §5)", () => {
     expect(result.current.step).toBe(1);
   });
 
+  it("a share the slider left (99.99 % of 2 tokens) is valid; the same percent typed is not", () => {
+    const { result } = setup();
+    act(() => result.current.setTokens([WETH, USDC]));
+    act(() => result.current.setSlider(WETH, 1));
+    expect(bps(result)).toEqual([1, 9999]);
+    expect(result.current.percentTexts[USDC]).toBe("99.99");
+    expect(result.current.percentError(USDC)).toBeNull();
+    act(() => result.current.setPercentText(USDC, "99.99"));
+    expect(result.current.percentError(USDC)).toBe("please_input_right_percent");
+    act(() => result.current.next());
+    expect(result.current.step).toBe(0);
+    act(() => result.current.setSlider(WETH, 1));
+    expect(result.current.percentError(USDC)).toBeNull();
+    act(() => result.current.next());
+    expect(result.current.step).toBe(1);
+  });
+
   it("locks keep a share; the slider is disabled when locked or alone; removing re-spreads", () => {
     const { result } = setup();
     act(() => result.current.setTokens([WETH, USDC, NAGI]));

@@ -30,6 +30,12 @@ export function useWizardForm(tokens: readonly CreateToken[]) {
   const [allocations, setAllocations] = useState<Allocation[]>([]);
   const [percentTexts, setPercentTexts] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  /**
+   * Percent texts the user typed (validated by §5's percent rule). Texts the shares wrote (after a
+   * slider move, a re-spread) follow the slider's rule instead and are valid by construction: with
+   * 2 tokens the slider may leave 99.99 %, which the typed rule's cap (99.98) would refuse.
+   */
+  const [typed, setTyped] = useState<Record<string, boolean>>({});
   const [tried, setTried] = useState<{ 0: boolean; 1: boolean }>({ 0: false, 1: false });
   const [info, setInfo] = useState<Record<InfoField, string>>({
     name: "",
@@ -42,6 +48,7 @@ export function useWizardForm(tokens: readonly CreateToken[]) {
   /** Texts follow the shares, except `keep` (the input being typed in). */
   const apply = useCallback((next: Allocation[], keep?: string) => {
     setAllocations(next);
+    setTyped((prev) => (keep && prev[keep] ? { [keep]: true } : {}));
     setPercentTexts((prev) => {
       const out: Record<string, string> = {};
       for (const a of next) out[a.address] = a.address === keep ? (prev[a.address] ?? "") : bpsToPercent(a.percent);
@@ -72,6 +79,7 @@ export function useWizardForm(tokens: readonly CreateToken[]) {
     (address: string, text: string) => {
       setPercentTexts((prev) => ({ ...prev, [address]: text }));
       setTouched((prev) => ({ ...prev, [address]: true }));
+      setTyped((prev) => ({ ...prev, [address]: true }));
       if (percentProblem(text, allocations.length) === null) {
         apply(setShare(allocations, address, percentToBps(text)), address);
       }
@@ -110,9 +118,11 @@ export function useWizardForm(tokens: readonly CreateToken[]) {
 
   const percentErrors = useMemo(() => {
     const out: Record<string, CreateErrorKey | null> = {};
-    for (const a of allocations) out[a.address] = percentProblem(percentTexts[a.address] ?? "", allocations.length);
+    for (const a of allocations) {
+      out[a.address] = typed[a.address] ? percentProblem(percentTexts[a.address] ?? "", allocations.length) : null;
+    }
     return out;
-  }, [allocations, percentTexts]);
+  }, [allocations, percentTexts, typed]);
 
   const infoErrors: Record<InfoField, CreateErrorKey | null> = {
     name: nameProblem(info.name),

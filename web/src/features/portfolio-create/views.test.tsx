@@ -245,6 +245,19 @@ describe("create wizard helpers", () => {
     expect(createdPortfolio([{ address: WETH, data, topics }], factory)).toBeNull();
   });
 
+  it("names the contract's error when viem decoded it", () => {
+    const inner = Object.assign(new Error("reverted"), { data: { errorName: "UnitTooSmall" } });
+    const outer = Object.assign(new Error("x"), {
+      shortMessage: 'The contract function "create" reverted.',
+      walk: (fn: (e: unknown) => boolean) => (fn(inner) ? inner : null),
+    });
+    expect(failureOf(new WriteError("estimate", outer))).toEqual({
+      status: "failed",
+      reason: "message",
+      message: 'The contract function "create" reverted. (UnitTooSmall)',
+    });
+  });
+
   it("tells a wallet rejection (4001) from other failures", () => {
     expect(
       failureOf(new WriteError("send", Object.assign(new Error("User rejected the request."), { code: 4001 }))),
