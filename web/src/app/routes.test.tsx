@@ -39,7 +39,6 @@ const A = "0x1111111111111111111111111111111111111111";
 const VISITS: [string, string][] = [
   [`/sts/profile/${A}`, "Profile"],
   [`/sts/profile/${A}/4`, "Profile"],
-  [`/sts/manager/${A}`, "Manager"],
   ["/proposals", "Governance"],
   ["/proposals/select", "Choose a proposal type"],
   ["/proposals/create", "Create proposal"],
@@ -97,12 +96,12 @@ describe("route map (spec 000 §2)", () => {
     expect(ROUTES.filter((r) => r.element.type === swap.element.type)).toHaveLength(2);
   });
 
-  it("serves the portfolios screens at /, /sts, /sts/more/:type and /sts/portfolio/:address (issue 10)", () => {
+  it("serves the portfolios screens at /, /sts, /sts/more/:type, /sts/portfolio/:address and the manager page", () => {
     const el = (path: string) => ROUTES.find((r) => r.path === path)?.element;
     const home = el("/sts");
     expect(el("/")?.type).toBe(home?.type);
     const placeholder = el("/sts/profile/:address")?.type;
-    for (const path of ["/sts", "/sts/more/:type", "/sts/portfolio/:address", "/sts/create"]) {
+    for (const path of ["/sts", "/sts/more/:type", "/sts/portfolio/:address", "/sts/create", "/sts/manager/:address"]) {
       expect(el(path)?.type).not.toBe(placeholder);
     }
     expect(el("/sts/more/:type")?.type).not.toBe(home?.type);

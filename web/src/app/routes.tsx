@@ -8,6 +8,7 @@ const SwapPage = lazy(() => import("../features/swap/SwapPage.tsx"));
 const PortfoliosHome = lazy(() => import("../features/portfolios/HomePage.tsx"));
 const PortfoliosMore = lazy(() => import("../features/portfolios/MorePage.tsx"));
 const PortfolioPage = lazy(() => import("../features/portfolios/PortfolioPage.tsx"));
+const ManagerPage = lazy(() => import("../features/manager/ManagerPage.tsx"));
 const PortfolioTrade = lazy(() => import("../features/portfolio-trade/TradePage.tsx"));
 const PortfolioCreate = lazy(() => import("../features/portfolio-create/CreatePage.tsx"));
 
@@ -33,7 +34,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/sts/manage/:contractAddress", element: <PortfolioTrade /> },
   placeholder("/sts/profile/:address", "stsProfile"),
   placeholder("/sts/profile/:address/:tab", "stsProfile"),
-  placeholder("/sts/manager/:address", "stsManager"),
+  { path: "/sts/manager/:address", element: <ManagerPage /> },
   { path: "/aggregateSwap", element: <SwapPage /> },
   { path: "/aggregateSwap/chart", element: <SwapPage chart /> },
   placeholder("/proposals", "proposals"),

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useChains, useDisconnect } from "wagmi";
+import { copyText } from "../../kernel/clipboard.ts";
 import { RecentTransactions } from "../transactions/index.ts";
 import { DEV_WALLET_TYPE } from "./dev-wallet.ts";
 import { useWalletState } from "./hooks.ts";
@@ -15,19 +16,6 @@ import { shortenAddress, useWalletUi } from "./wallet-ui.ts";
 
 /** A test chain id no deployment serves: lets the dev wallet show the Wrong Network state. */
 export const UNLISTED_TEST_CHAIN_ID = 1337;
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    const el = document.createElement("textarea");
-    el.value = text;
-    document.body.appendChild(el);
-    el.select();
-    document.execCommand("copy");
-    el.remove();
-  }
-}
 
 function DevWalletNetwork() {
   const { t } = useTranslation("wallet");
