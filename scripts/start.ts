@@ -9,7 +9,26 @@ import { dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { parseBlockedList } from "@sofi/core";
-import { type Deployment, LOCAL_CHAIN_ID, loadDeployment } from "@sofi/protocol";
+import {
+  ANVIL_ACCOUNTS,
+  ANVIL_MNEMONIC,
+  type Deployment,
+  LOCAL_CHAIN_ID,
+  loadDeployment,
+  testTokenAbi,
+} from "@sofi/protocol";
+import {
+  createTestClient,
+  createWalletClient,
+  type Hex,
+  http,
+  parseEther,
+  parseUnits,
+  publicActions,
+  toHex,
+} from "viem";
+import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
 import { deployAll, startAnvil } from "../contracts/scripts/index.ts";
 import { seed } from "../contracts/scripts/seed.ts";
 import { startServer } from "../server/src/index.ts";
@@ -92,6 +111,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
 
     await buildPromise;
+    const faucetKey = await fundLocalFaucet(anvil.rpcUrl, deployment, log);
     const server = await startServer({
       port,
       dataDir,
@@ -99,6 +119,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       deployments: { local: deployment },
       blockedAddresses: parseBlockedList(options.blockedAddresses?.join(",") ?? process.env.BLOCKED_ADDRESSES),
       webDist: WEB_DIST,
+      faucet: { privateKey: faucetKey, perIpPerMinute: Number(process.env.FAUCET_RATE_LIMIT_PER_IP ?? 10) },
       // Under `npm run dev` the app runs on Vite's origin, so sign-in messages name that host.
       siweDomains:
         options.skipWebBuild && !process.env.SIWE_DOMAIN
@@ -111,6 +132,48 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The faucet's account on the local chain: FAUCET_PRIVATE_KEY, else anvil's mnemonic account 10 (a
+ * PUBLIC test key, outside the dev wallet's accounts 0-9, so the faucet's nonces never race a user's).
+ * Topped up on every start: ETH by anvil_setBalance, test USDT minted by the deployer (the owner).
+ */
+async function fundLocalFaucet(rpcUrl: string, deployment: Deployment, log: (line: string) => void): Promise<Hex> {
+  const hd = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 10 }).getHdKey().privateKey;
+  const key = (process.env.FAUCET_PRIVATE_KEY as Hex | undefined) ?? toHex(hd as Uint8Array);
+  const faucet = privateKeyToAccount(key).address;
+  const transport = http(rpcUrl);
+  const deployer = createWalletClient({
+    account: privateKeyToAccount(ANVIL_ACCOUNTS[0]?.privateKey as Hex),
+    chain: foundry,
+    transport,
+  }).extend(publicActions);
+  if ((await deployer.getBalance({ address: faucet })) < parseEther("100"))
+    await createTestClient({ mode: "anvil", chain: foundry, transport }).setBalance({
+      address: faucet,
+      value: parseEther("10000"),
+    });
+  const usdt = deployment.tokens.find((t) => t.symbol === "USDT");
+  if (usdt) {
+    const balance = await deployer.readContract({
+      address: usdt.address,
+      abi: testTokenAbi,
+      functionName: "balanceOf",
+      args: [faucet],
+    });
+    if (balance < parseUnits("1000000", usdt.decimals)) {
+      const hash = await deployer.writeContract({
+        address: usdt.address,
+        abi: testTokenAbi,
+        functionName: "mint",
+        args: [faucet, parseUnits("100000000", usdt.decimals)],
+      });
+      await deployer.waitForTransactionReceipt({ hash });
+    }
+  }
+  log(`Faucet account ${faucet}`);
+  return key;
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {

@@ -24,6 +24,9 @@
  * | RATE_LIMIT_WRITES_PER_ADDRESS | 60 | signed writes per minute per verified address (0 = off) |
  * | CSP_CONNECT_SRC | – | extra origins the web app may connect to (space or comma separated) |
  * | ROLES | api,indexer | which roles this process runs |
+ * | FAUCET_PRIVATE_KEY | – (npm start: a dedicated anvil account) | key of the funded account `POST /sts/faucet` sends test tokens from (test networks only; unset: the faucet answers 503) |
+ * | FAUCET_RATE_LIMIT_PER_IP | 10 | faucet requests per minute per client IP (0 = off) |
+ * | ALERTS_INTERVAL_S | 300 | how often the price-alert worker checks alerts (0 = off) |
  *
  * Binding HOST to anything but loopback requires PUBLIC_URL or SIWE_DOMAIN (otherwise nobody could
  * sign in from outside, and absolute URLs would name 127.0.0.1).
@@ -71,6 +74,10 @@ export type ServerConfig = {
   /** Extra CSP connect-src sources. */
   cspConnectSrc: string[];
   roles: Set<Role>;
+  /** `POST /sts/faucet`: the funded account's key (null: no faucet) and its per-IP limit per minute. */
+  faucet: { privateKey: `0x${string}` | null; perIpPerMinute: number };
+  /** The price-alert worker's period (0: not started). */
+  alerts: { intervalMs: number };
 };
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -106,6 +113,12 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES_PER_ADDRESS: z.coerce.number().int().min(0).default(60),
   CSP_CONNECT_SRC: z.string().optional(),
   ROLES: z.string().default("api,indexer"),
+  FAUCET_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex characters")
+    .optional(),
+  FAUCET_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
+  ALERTS_INTERVAL_S: z.coerce.number().int().min(0).default(300),
 });
 
 export class ConfigError extends Error {
@@ -268,5 +281,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     },
     cspConnectSrc: overrides.cspConnectSrc ?? cspConnectSrc,
     roles: overrides.roles ?? roles,
+    faucet: overrides.faucet ?? {
+      privateKey: (e.FAUCET_PRIVATE_KEY as `0x${string}` | undefined) ?? null,
+      perIpPerMinute: e.FAUCET_RATE_LIMIT_PER_IP,
+    },
+    alerts: overrides.alerts ?? { intervalMs: e.ALERTS_INTERVAL_S * 1000 },
   };
 }

@@ -4,9 +4,11 @@ import type { AddressInfo, Socket } from "node:net";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { Deployment } from "@sofi/protocol";
-import { type ChainIndexerStatus, type ChainRuntime, createApp } from "./api/app.ts";
+import { startAlertsWorker } from "./alerts/worker.ts";
+import { type AppDeps, type ChainIndexerStatus, type ChainRuntime, createApp } from "./api/app.ts";
 import { CommitSignal } from "./api/commit-signal.ts";
 import { Market } from "./api/market.ts";
+import { portfolioReader } from "./api/portfolios.ts";
 import { type ConfigOverrides, loadConfig, type ServerConfig } from "./config.ts";
 import { createDb, type Db } from "./db/client.ts";
 import { startLeaderIndexer } from "./indexer/engine.ts";
@@ -143,10 +145,23 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   for (const c of chains)
     if (!c.config.deployment) log(`chain ${c.config.info.suffix}: no deployment found; not indexing`);
 
+  const deps: AppDeps = { db, config, chains, indexerStatus: status.status };
+  // The price-alerts worker runs beside the indexer (one round per chain under an advisory lock).
+  const alerts =
+    config.roles.has("indexer") && config.alerts.intervalMs > 0
+      ? startAlertsWorker({
+          db,
+          chains: chains.filter((c) => c.config.deployment),
+          reader: (ch) => portfolioReader(deps, ch),
+          intervalMs: config.alerts.intervalMs,
+          log: (m) => log(`alerts: ${m}`),
+        })
+      : null;
+
   let httpServer: Server | null = null;
   let port = config.port;
   if (config.roles.has("api")) {
-    const app = createApp({ db, config, chains, indexerStatus: status.status });
+    const app = createApp(deps);
     const l = await listen(app.fetch, config.port, config.host);
     httpServer = l.server;
     port = l.port;
@@ -162,7 +177,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     db,
     stop() {
       stopping ??= (async () => {
-        await Promise.all(indexers.map((i) => i.stop()));
+        await Promise.all([...indexers.map((i) => i.stop()), alerts?.stop()]);
         const s = httpServer as Server | null;
         if (s) {
           await new Promise<void>((r) => {

@@ -119,6 +119,9 @@ const ROUTES: { method: string; path: string; params: string[] }[] = [
   { method: "GET", path: "/api/local/sofi/asset/history", params: ["buyer", "type"] },
   { method: "GET", path: "/api/local/sofi/transactions", params: ["address", "portfolio", "limit", "offset"] },
   { method: "GET", path: "/api/local/sofi/managers", params: ["address", "limit", "offset"] },
+  { method: "POST", path: "/api/local/sts/faucet", params: [] },
+  { method: "POST", path: "/api/local/sofi/alert", params: [] },
+  { method: "GET", path: "/api/local/sofi/alert", params: ["set"] },
   { method: "GET", path: "/", params: [] },
   { method: "GET", path: "/sts/profile/0xabc/4", params: [] },
 ];

@@ -4,6 +4,7 @@ export * from "./constants.ts";
 export * from "./errors.ts";
 export * from "./managers.ts";
 export * from "./pairs.ts";
+export * from "./people.ts";
 export * from "./portfolio-create.ts";
 export * from "./portfolio-trade.ts";
 export * from "./portfolios.ts";

@@ -43,6 +43,7 @@ export type AppDeps = {
     | "health"
     | "rateLimit"
     | "cspConnectSrc"
+    | "faucet"
   >;
   chains: ChainRuntime[];
   /** Indexer status by chain id, when this process runs the indexer role. */

@@ -2,7 +2,9 @@
  * The API's product areas, each a Hono sub-app mounted under `/api/:chain` in this order. A
  * capability adds its area as `api/<area>.ts` and one line here.
  */
+import { alertsArea } from "./alerts.ts";
 import type { ApiArea } from "./area.ts";
+import { faucetArea } from "./faucet.ts";
 import { managersArea } from "./managers.ts";
 import { marketArea } from "./market.ts";
 import { pageViewArea } from "./page-view.ts";
@@ -17,4 +19,6 @@ export const AREAS: readonly ApiArea[] = [
   pageViewArea,
   portfoliosArea,
   managersArea,
+  faucetArea,
+  alertsArea,
 ];

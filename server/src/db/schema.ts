@@ -444,3 +444,57 @@ export const follows = pgTable(
     index("follows_followee").on(t.chainId, t.followee, t.createdAt),
   ],
 );
+
+// ------------------------------------------------------------------ faucet and price alerts (issue 11)
+
+/**
+ * Faucet claims (`POST /sts/faucet`): one row per address, UTC day and kind (normal, extra), written
+ * and committed BEFORE anything is sent, so concurrent requests cannot both pass the unique key.
+ * status: pending (claimed, nothing broadcast yet), sent (transactions broadcast, hashes stored),
+ * confirmed, failed (nothing was transferred: the address may claim again that day).
+ */
+export const faucetClaims = pgTable(
+  "faucet_claims",
+  {
+    chainId: integer("chain_id").notNull(),
+    address: text("address").notNull(),
+    /** UTC day, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    kind: text("kind").notNull(),
+    name: text("name").notNull().default(""),
+    status: text("status").notNull(),
+    /** Transaction hashes, the token transfer first. */
+    txHashes: text("tx_hashes").array().notNull().default([]),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address, t.day, t.kind] })],
+);
+
+/**
+ * Price alerts (signed `POST /sofi/alert` by the portfolio's manager) and the alerts worker's state:
+ * whether the value was last seen at/above `up` and at/below `down` (a post goes out once per
+ * crossing), and the last portfolio trade already announced (trade alerts).
+ */
+export const priceAlerts = pgTable(
+  "price_alerts",
+  {
+    chainId: integer("chain_id").notNull(),
+    portfolio: text("portfolio").notNull(),
+    owner: text("owner").notNull(),
+    /** Thresholds as typed (digits, at most two decimals), null when empty. */
+    up: text("up"),
+    down: text("down"),
+    tradeAlert: boolean("trade_alert").notNull().default(false),
+    discord: text("discord").notNull(),
+    upCrossed: boolean("up_crossed").notNull().default(false),
+    downCrossed: boolean("down_crossed").notNull().default(false),
+    lastTradeBlock: bigint("last_trade_block", { mode: "number" }).notNull().default(0),
+    lastTradeLog: integer("last_trade_log").notNull().default(-1),
+    lastError: text("last_error"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.portfolio, t.owner] })],
+);

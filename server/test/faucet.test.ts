@@ -1,0 +1,191 @@
+/**
+ * The faucet (issue 11, spec 001 §4, §7 `POST /sts/faucet`, §8 "Already Funded Today.", §9) on a
+ * real anvil chain: grants, one normal and one extra claim per address and UTC day, exactly one
+ * transfer under concurrent claims, failed sends that may be retried, validation messages.
+ */
+import { ANVIL_ACCOUNTS } from "@sofi/protocol";
+import { type Address, erc20Abi, getAddress, type Hex, parseEther, parseEventLogs } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../src/db/client.ts";
+import { createRpcClient } from "../src/indexer/rpc.ts";
+import { startTestChain, type TestChain } from "./helpers/chain.ts";
+import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
+import { buildApp } from "./helpers/hardening.ts";
+
+const E18 = 10n ** 18n;
+const FAUCET_KEY = ANVIL_ACCOUNTS[4]?.privateKey as Hex;
+const FAUCET = privateKeyToAccount(FAUCET_KEY).address;
+/** An account with ETH for gas but no test USDT: its sends fail. */
+const EMPTY_KEY = ANVIL_ACCOUNTS[5]?.privateKey as Hex;
+
+let chain: TestChain;
+let n = 0;
+/** A fresh recipient per test (no ETH, no tokens). */
+const recipient = (): Address => `0x${(0xfa00000 + ++n).toString(16).padStart(40, "0")}` as Address;
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  await chain.transfer(chain.tokens.usdt, FAUCET, 1_000_000n * E18);
+}, 120_000);
+afterAll(async () => {
+  await closeAllDbs();
+  await chain?.stop();
+});
+
+describe.each(DB_KINDS)("faucet (%s)", (kind) => {
+  let db: Db;
+  const app = (key: Hex | null = FAUCET_KEY, env: Record<string, string> = {}, perIpPerMinute = 0) =>
+    buildApp(db, {
+      env,
+      deployment: chain.deployment(),
+      client: createRpcClient(chain.rpcUrl) as never,
+      overrides: {
+        rateLimit: { perIp: 0, writesPerAddress: 0 },
+        deployments: { local: chain.deployment() },
+        rpcUrls: { local: chain.rpcUrl },
+        faucet: { privateKey: key, perIpPerMinute },
+      },
+    });
+  const claim = async (a: ReturnType<typeof app>, body: unknown, suffix = "local") => {
+    const res = await a.request(`http://127.0.0.1:8080/api/${suffix}/sts/faucet`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const usdtOf = (address: Address) =>
+    chain.wallet.readContract({
+      address: chain.tokens.usdt,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [address],
+    });
+  /** Token transfers from the faucet to `to` on the chain. */
+  const transfersTo = async (to: Address) => {
+    const logs = await chain.wallet.getLogs({
+      address: chain.tokens.usdt,
+      event: erc20Abi.find((x) => x.type === "event" && x.name === "Transfer") as never,
+      args: { from: FAUCET, to } as never,
+      fromBlock: 0n,
+    });
+    return parseEventLogs({ abi: erc20Abi, logs }).length;
+  };
+
+  beforeAll(async () => {
+    db = await freshDb(kind);
+  });
+
+  it("10 simultaneous claims for one address: exactly one transfer, the rest Already Funded Today.", async () => {
+    const a = app();
+    const to = recipient();
+    const replies = await Promise.all(Array.from({ length: 10 }, () => claim(a, { address: to })));
+    const ok = replies.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]?.body).toMatchObject({ address: getAddress(to), kind: "normal", faucet_count: 1 });
+    expect(ok[0]?.body.tx_hashes).toHaveLength(2);
+    for (const r of replies.filter((x) => x.status !== 200))
+      expect(r).toEqual({ status: 400, body: { error: "Already Funded Today.", faucet_count: 1 } });
+    expect(await transfersTo(to)).toBe(1);
+    expect(await usdtOf(to)).toBe(10_000n * E18);
+    expect(await chain.wallet.getBalance({ address: to })).toBe(parseEther("0.1"));
+    const rows = await db.query<{ status: string; tx_hashes: string[] }>(
+      "SELECT status, tx_hashes FROM faucet_claims WHERE address = $1",
+      [to.toLowerCase()],
+    );
+    expect(rows).toEqual([{ status: "confirmed", tx_hashes: ok[0]?.body.tx_hashes }]);
+  });
+
+  it("extra claim: needs the usernames, once a day after the normal one (100 test USDT); a third is refused", async () => {
+    const a = app();
+    const to = recipient();
+    expect((await claim(a, { address: to, name: "alice bob" })).body.kind).toBe("normal");
+    expect(await claim(a, { address: to })).toEqual({
+      status: 400,
+      body: { error: "Already Funded Today.", faucet_count: 1 },
+    });
+    expect(await claim(a, { address: to, name: "   " })).toEqual({
+      status: 400,
+      body: { error: "Already Funded Today.", faucet_count: 1 },
+    });
+    const extras = await Promise.all(Array.from({ length: 5 }, () => claim(a, { address: to, name: "alice bob" })));
+    const ok = extras.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]?.body).toMatchObject({ kind: "extra", faucet_count: 2 });
+    expect(ok[0]?.body.tx_hashes).toHaveLength(1);
+    for (const r of extras.filter((x) => x.status !== 200))
+      expect(r.body).toEqual({ error: "Already Funded Today.", faucet_count: 2 });
+    expect(await claim(a, { address: to, name: "alice bob" })).toEqual({
+      status: 400,
+      body: { error: "Already Funded Today.", faucet_count: 2 },
+    });
+    expect(await transfersTo(to)).toBe(2);
+    expect(await usdtOf(to)).toBe(10_100n * E18);
+    expect(await chain.wallet.getBalance({ address: to })).toBe(parseEther("0.1"));
+  });
+
+  it("a send that fails is marked failed and may be retried; nothing was sent twice", async () => {
+    const to = recipient();
+    const empty = app(EMPTY_KEY);
+    const errorSpy = console.error;
+    console.error = () => {};
+    try {
+      expect(await claim(empty, { address: to })).toEqual({
+        status: 503,
+        body: { error: "The faucet could not send the tokens; please try again" },
+      });
+    } finally {
+      console.error = errorSpy;
+    }
+    const [row] = await db.query<{ status: string; error: string | null }>(
+      "SELECT status, error FROM faucet_claims WHERE address = $1",
+      [to.toLowerCase()],
+    );
+    expect(row?.status).toBe("failed");
+    expect(row?.error).toBeTruthy();
+    expect(await transfersTo(to)).toBe(0);
+    const retry = await claim(app(), { address: to });
+    expect(retry.status).toBe(200);
+    expect(retry.body.faucet_count).toBe(1);
+    expect(await transfersTo(to)).toBe(1);
+    const [again] = await db.query<{ status: string; attempts: number }>(
+      "SELECT status, attempts FROM faucet_claims WHERE address = $1",
+      [to.toLowerCase()],
+    );
+    expect(again).toEqual({ status: "confirmed", attempts: 2 });
+  });
+
+  it("refuses invalid input with its text and sends nothing", async () => {
+    const a = app();
+    expect(await claim(a, {})).toEqual({ status: 400, body: { error: "Missing address" } });
+    expect(await claim(a, { address: "0x123" })).toEqual({ status: 400, body: { error: "Invalid address: 0x123" } });
+    expect(await claim(a, { address: `0x${"g".repeat(40)}` })).toEqual({
+      status: 400,
+      body: { error: `Invalid address: 0x${"g".repeat(40)}` },
+    });
+    const to = recipient();
+    expect(await claim(a, { address: to, name: "x".repeat(129) })).toEqual({
+      status: 400,
+      body: { error: "name must be text of at most 128 characters" },
+    });
+    expect(await claim(a, { address: to, name: 7 })).toEqual({
+      status: 400,
+      body: { error: "name must be text of at most 128 characters" },
+    });
+    expect(await claim(a, "{")).toEqual({ status: 400, body: { error: "Request body must be JSON" } });
+    expect((await db.query("SELECT * FROM faucet_claims WHERE address = $1", [to.toLowerCase()])).length).toBe(0);
+  });
+
+  it("without a key there is no faucet; per-IP rate limit", async () => {
+    expect(await claim(app(null), { address: recipient() })).toEqual({
+      status: 404,
+      body: { error: "The faucet is not available on this server" },
+    });
+    const limited = app(FAUCET_KEY, {}, 1);
+    expect((await claim(limited, { address: recipient() })).status).toBe(200);
+    const r = await claim(limited, { address: recipient() });
+    expect(r).toEqual({ status: 429, body: { error: "Too many faucet requests; please retry later" } });
+  });
+});
