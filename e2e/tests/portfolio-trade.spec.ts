@@ -83,6 +83,14 @@ test("buy a seeded portfolio paying with a token: disabled states, approval, the
   await expect(button).toBeDisabled();
   await page.getByTestId("amount").fill("0");
   await expect(button).toHaveText("Enter an amount");
+  // Max: as many sets as the DAI balance pays for, the 10 % bound and the fee included.
+  await page.getByRole("button", { name: "Buy as much BLUE as the balance pays for" }).click();
+  await expect.poll(async () => Number(await page.getByTestId("amount").inputValue())).toBeGreaterThan(1);
+  await expect(button).toHaveText("Approve DAI");
+  const paid = await balanceOf(page, "limit");
+  const balance = await balanceOf(page, "token-balance");
+  expect(paid).toBeLessThanOrEqual(balance);
+  expect(paid).toBeGreaterThan(balance * 0.9);
 
   await page.getByTestId("amount").fill("0.05");
   await expect(page.getByTestId("limit")).toHaveText(/^[\d,.]+ DAI$/);

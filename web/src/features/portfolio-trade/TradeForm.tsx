@@ -82,7 +82,7 @@ export function TradeForm({ s, symbol, decimals, exitFeePercent, onApprove, onTr
             size="small"
             type="link"
             disabled={!s.canMax || s.busy !== null}
-            onClick={s.max}
+            onClick={() => void s.max()}
             aria-label={buy ? t("maxBuyLabel", { symbol }) : t("maxSellLabel", { symbol })}
             data-testid="max"
           >

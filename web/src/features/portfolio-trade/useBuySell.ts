@@ -16,7 +16,7 @@ import {
 import { erc20Abi, portfolioTradingModuleAbi } from "@sofi/protocol";
 import { useState } from "react";
 import { zeroAddress } from "viem";
-import { useReadContract } from "wagmi";
+import { usePublicClient, useReadContract } from "wagmi";
 import { apiQueryKey } from "../../kernel/api.ts";
 import { balanceTokenKey, NATIVE_BALANCE_KEY, useBalances } from "../../kernel/balances.ts";
 import { useDebouncedValue } from "../../kernel/hooks.ts";
@@ -74,6 +74,7 @@ export function useBuySell(v: TradeView, side: "buy" | "sell") {
   const set = v.address;
   const decimals = d?.decimals ?? 18;
   const ctx = useTransactorContext(chainId);
+  const client = usePublicClient({ chainId });
   const tokens = payTokensOf(v);
   const [tokenKey, setTokenKey] = useState<string>(NATIVE_BALANCE_KEY);
   const token = tokens.find((t) => t.key === tokenKey) ?? tokens[0] ?? null;
@@ -165,14 +166,29 @@ export function useBuySell(v: TradeView, side: "buy" | "sell") {
     approval,
   });
 
-  const max = () => {
+  const max = async () => {
     if (side === "sell") {
       if (setBalance !== undefined) setText(formatUnitsExact(setBalance, decimals));
       return;
     }
     if (!probe.data || tokenBalance === undefined) return;
     const budget = token?.address ? tokenBalance : maxSpendable(tokenBalance, true);
-    const sets = maxAffordableSets(budget, oneSet, maxBuyCost(probe.data[1], probe.data[2]));
+    let sets = maxAffordableSets(budget, oneSet, maxBuyCost(probe.data[1], probe.data[2]));
+    // A large order moves the pools: price the estimate itself once and scale it down to the budget.
+    if (sets > 0n && client && module && set) {
+      try {
+        const q = await client.readContract({
+          address: module,
+          abi: portfolioTradingModuleAbi,
+          functionName: "quoteBuy",
+          args: [set, sets, tokenArg],
+        });
+        const c = maxBuyCost(q[1], q[2]);
+        if (c > budget) sets = maxAffordableSets(budget, sets, c);
+      } catch {
+        // beyond the pools: keep the estimate; the button says there is no price
+      }
+    }
     setText(formatUnitsExact(sets, decimals));
   };
 
