@@ -1,5 +1,6 @@
 import type { Deployment } from "@sofi/protocol";
 import { createContext, useContext } from "react";
+import { useSettings } from "./settings-store.ts";
 
 /** What `GET /api/config` returns: the chains this deployment serves and the blocked wallets. */
 export type AppConfig = {
@@ -40,4 +41,11 @@ export function useAppConfig(): AppConfig {
 
 export function chainConfig(config: AppConfig, chainId: number): AppChainConfig | undefined {
   return config.chains.find((c) => c.id === chainId);
+}
+
+/** The API suffix of the chosen chain (`local`, `base`, …): `/api/{suffix}/…`. */
+export function useChainSuffix(): string {
+  const config = useAppConfig();
+  const chainId = useSettings((s) => s.chainId);
+  return chainConfig(config, chainId)?.suffix ?? config.chains[0]?.suffix ?? "local";
 }

@@ -10,16 +10,10 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useConnection } from "wagmi";
 import { apiQueryKey, useApiQuery } from "../../kernel/api.ts";
-import { useAppConfig } from "../../kernel/config.ts";
-import { useSettings } from "../../kernel/settings-store.ts";
+import { useChainSuffix } from "../../kernel/config.ts";
 import { useSignedRequest } from "../wallet/index.ts";
 
-/** The API suffix of the chosen chain (`local`, `base`, …), as the swap's chart finds it. */
-export function useChainSuffix(): string {
-  const config = useAppConfig();
-  const chainId = useSettings((s) => s.chainId);
-  return config.chains.find((c) => c.id === chainId)?.suffix ?? config.chains[0]?.suffix ?? "local";
-}
+export { useChainSuffix };
 
 /** The connected account (lists then carry its favourite flags), or undefined. */
 export function useAccount(): string | undefined {
