@@ -5,6 +5,7 @@
 import { alertsArea } from "./alerts.ts";
 import type { ApiArea } from "./area.ts";
 import { faucetArea } from "./faucet.ts";
+import { followsArea } from "./follows.ts";
 import { managersArea } from "./managers.ts";
 import { marketArea } from "./market.ts";
 import { pageViewArea } from "./page-view.ts";
@@ -19,6 +20,16 @@ export const AREAS: readonly ApiArea[] = [
   pageViewArea,
   portfoliosArea,
   managersArea,
+  followsArea,
   faucetArea,
   alertsArea,
+];
+
+/**
+ * Routes that take more than the API's default body limit (8 KB) and enforce their own with
+ * `limitBody` (image uploads): the default limit skips them.
+ */
+export const LARGE_BODY_ROUTES: readonly RegExp[] = [
+  /^\/api\/[^/]+\/sofi\/portfolio$/, // intro and icon, PORTFOLIO_BODY_MAX
+  /^\/api\/[^/]+\/sofi\/managers\/[^/]+$/, // profile and photo, PROFILE_BODY_MAX
 ];
