@@ -12,6 +12,8 @@
  *   BENCH_INDEXER_RUNS=n     backfills per database, median reported (default 3; quick 1)
  *   BENCH_ROUNDS=n           the load is given in n interleaved rounds per endpoint (default 5; quick 1)
  *   BENCH_API_ROWS=n         synthetic trades, swaps and syncs under the API's indexed chain (default 1,000,000; quick 20,000)
+ *   BENCH_PORTFOLIOS=n, BENCH_PORTFOLIO_TRADES=n   synthetic portfolios and their buys and sells (default
+ *                            10,000 and 1,000,000; quick 200 and 20,000)
  *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also backfill into this PostgreSQL (throwaway schema), and
  *                            (full mode, or BENCH_API_POSTGRES=1) load the server on a scratch database there
  *   BENCH_RESULTS=path       where to write the JSON (default results/latest.json, or latest-<sections>.json
@@ -73,6 +75,8 @@ const rounds = intEnv("BENCH_ROUNDS", quick ? 1 : 5);
 const indexerRuns = intEnv("BENCH_INDEXER_RUNS", quick ? 1 : 3);
 const swapSamples = intEnv("BENCH_SWAP_SAMPLES", quick ? 3 : 20);
 const apiRows = intEnv("BENCH_API_ROWS", quick ? 20_000 : 1_000_000);
+const apiPortfolios = intEnv("BENCH_PORTFOLIOS", quick ? 200 : 10_000);
+const apiPortfolioTrades = intEnv("BENCH_PORTFOLIO_TRADES", quick ? 20_000 : 1_000_000);
 
 /** Runs a backfill `n` times (fresh database each time) and keeps the median run, with every run's rate. */
 async function repeat(n: number, run: (last: boolean) => Promise<IndexerResult>): Promise<IndexerResult> {
@@ -173,6 +177,8 @@ try {
       const api = await benchApi(chain, {
         dataDir: apiDataDir,
         fillRows: apiRows,
+        portfolios: apiPortfolios,
+        portfolioTrades: apiPortfolioTrades,
         connections,
         durationMs,
         rounds,
@@ -187,6 +193,8 @@ try {
               dataDir: apiDataDir,
               databaseUrl,
               fillRows: apiRows,
+              portfolios: apiPortfolios,
+              portfolioTrades: apiPortfolioTrades,
               connections,
               durationMs,
               rounds,

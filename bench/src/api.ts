@@ -5,6 +5,7 @@ import { createDb, type Db } from "../../server/src/db/client.ts";
 import type { BenchChain } from "./chain.ts";
 import { startChild } from "./child.ts";
 import { explainTrades, type FillResult, fillSynthetic, HEAVY_USER, TYPICAL_USER, typicalUser } from "./fill.ts";
+import { BENCH_PORTFOLIO_INDEX, benchPortfolio, fillPortfolios, type PortfolioFillResult } from "./fill-portfolios.ts";
 import { type LoadResult, type LoadTarget, loadTestMany } from "./load.ts";
 import { waitFor } from "./net.ts";
 import { BENCH_ROOT, CACHE_DIR } from "./paths.ts";
@@ -27,6 +28,9 @@ export const API_ENDPOINTS: Record<string, string | ((i: number) => string)> = {
   tradesHeavy: `/api/local/sofi/trades?user=${HEAVY_USER}`,
   tradesTypical: `/api/local/sofi/trades?user=${TYPICAL_USER}`,
   tradesManyUsers: (i: number) => `/api/local/sofi/trades?user=${typicalUser(i % MANY_USERS)}`,
+  portfoliosTraded: "/api/local/v2/sofi/portfolios?orderby=traded&limit=4",
+  portfolioDetail: `/api/local/sofi/portfolios/${benchPortfolio(BENCH_PORTFOLIO_INDEX)}`,
+  portfolioHistory: `/api/local/sofi/portfolios/${benchPortfolio(BENCH_PORTFOLIO_INDEX)}/history?type=1w`,
 };
 export type ApiEndpoint = keyof typeof API_ENDPOINTS;
 
@@ -38,6 +42,8 @@ export type ApiResult = {
   server: { db: string; indexedBlock: number; waitedForIndexMs: number };
   /** The synthetic rows under the indexed chain (older results lack it). */
   fill?: FillResult;
+  /** The synthetic portfolios, their trades and the rows that go with them (fill-portfolios.ts). */
+  portfolioFill?: PortfolioFillResult;
   /** EXPLAIN ANALYZE of the per-user trade page on the filled database. */
   explain?: Record<string, string[]>;
   bare: LoadResult;
@@ -118,6 +124,9 @@ export async function benchApi(
     databaseUrl?: string;
     /** Synthetic trades (and swaps, and syncs) added under the indexed chain. */
     fillRows: number;
+    /** Synthetic portfolios and their buys and sells (fill-portfolios.ts). */
+    portfolios: number;
+    portfolioTrades: number;
     connections: number;
     durationMs: number;
     rounds?: number;
@@ -147,6 +156,7 @@ export async function benchApi(
   // 2. Synthetic history under it, through the server's own schema, while no server runs.
   const db = await createDb(opts.databaseUrl ? { url: opts.databaseUrl } : { dataDir: join(opts.dataDir, "db") });
   let fill: FillResult;
+  let portfolioFill: PortfolioFillResult;
   let explain: Record<string, string[]>;
   try {
     const historyPair = await deepestPool(db, chain, HISTORY.base, HISTORY.quote);
@@ -164,6 +174,21 @@ export async function benchApi(
         .join(
           ", ",
         )}; heavy user ${fill.heavyUserTrades.toLocaleString("en-US")} trades, typical ${fill.typicalUserTrades}`,
+    );
+    log(
+      `  filling ${opts.portfolios.toLocaleString("en-US")} synthetic portfolios with ${opts.portfolioTrades.toLocaleString("en-US")} trades (${db.kind})`,
+    );
+    portfolioFill = await fillPortfolios(db, {
+      chainId: chain.deployment.chainId,
+      deployment: chain.deployment,
+      portfolios: opts.portfolios,
+      trades: opts.portfolioTrades,
+      log,
+    });
+    log(
+      `  filled in ${(portfolioFill.ms / 1000).toFixed(1)} s: ${Object.entries(portfolioFill.tables)
+        .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
+        .join(", ")}`,
     );
     explain = await explainTrades(db, chain.deployment.chainId);
   } finally {
@@ -183,7 +208,8 @@ export async function benchApi(
       const r = await getJson(s.base + path);
       if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}: ${r.text.slice(0, 300)}`);
       const body = JSON.parse(r.text) as unknown;
-      const items = Array.isArray(body) ? body.length : ((body as { trades?: unknown[] }).trades?.length ?? 0);
+      const b = body as { trades?: unknown[]; portfolios?: unknown[]; components?: unknown[] };
+      const items = Array.isArray(body) ? body.length : (b.trades ?? b.portfolios ?? b.components ?? []).length;
       samples[name] = { status: r.status, bytes: r.text.length, items, head: r.text.slice(0, 300) };
     }
     const names = Object.keys(API_ENDPOINTS) as ApiEndpoint[];
@@ -203,6 +229,7 @@ export async function benchApi(
         waitedForIndexMs: first.waitedForIndexMs,
       },
       fill,
+      portfolioFill,
       explain,
       bare: bare as LoadResult,
       endpoints: Object.fromEntries(names.map((n, i) => [n, loads[i] as LoadResult])) as Record<

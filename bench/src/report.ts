@@ -160,6 +160,12 @@ export function formatResults(r: Results): string {
         `  database: ${int(f.tables.aggregatorTrades)} aggregator_trades, ${int(f.tables.pairSwaps)} pair_swaps, ${int(f.tables.pairSyncs)} pair_syncs, ${int(f.tables.pairCandles)} pair_candles (${int(f.rows)} synthetic trades, swaps and syncs under the indexed chain, inserted in ${sec(f.ms)}); history pool ${int(f.historyCandles)} candles ${day(f.historyFrom)} → ${day(f.historyTo)}; heavy user ${int(f.heavyUserTrades)} trades, typical user ${int(f.typicalUserTrades)}`,
       );
     }
+    const pf = a.portfolioFill;
+    if (pf) {
+      out.push(
+        `  portfolios: ${int(pf.tables.portfolios)} portfolios, ${int(pf.tables.portfolioTrades)} portfolio_trades (${int(pf.trades)} synthetic buys and sells, each with its issue or redeem), ${int(pf.tables.portfolioPositions)} positions, ${int(pf.tables.portfolioTransfers)} transfers, ${int(pf.tables.portfolioHolders)} holders, ${int(pf.tables.portfolioModuleEvents)} module events (inserted in ${sec(pf.ms)}); the detail and history rows read ${pf.portfolio} (${pf.portfolioComponents} components, ${int(pf.portfolioTrades)} trades)`,
+      );
+    }
     const bareRps = a.bare.rps;
     const row = (name: string, l: LoadResult, target: boolean) => {
       const ratio = l.rps / bareRps;
@@ -196,7 +202,11 @@ export function formatResults(r: Results): string {
                   : n === "tradesManyUsers"
                     ? ` (${MANY_USERS.toLocaleString("en-US")} users in turn: database)`
                     : "";
-            return row(`GET ${path.replace(/user=0x[0-9a-f]{40}/, "user=…")}${who}`, l, true);
+            return row(
+              `GET ${path.replace(/user=0x[0-9a-f]{40}/, "user=…").replace(/portfolios\/0x[0-9a-f]{40}/, "portfolios/{id}")}${who}`,
+              l,
+              true,
+            );
           }),
         ],
         [false, true, true, true, true, true, true, true, true, false],

@@ -67,7 +67,18 @@ describe("npm run bench (quick)", () => {
     if (!api) return;
     // Every list endpoint, on a database holding the chain plus 20,000 synthetic trades, swaps and syncs.
     expect(Object.keys(api.endpoints).sort()).toEqual(
-      ["historyMonth", "historyYear", "ticker", "tokens", "tradesHeavy", "tradesManyUsers", "tradesTypical"].sort(),
+      [
+        "historyMonth",
+        "historyYear",
+        "ticker",
+        "tokens",
+        "tradesHeavy",
+        "tradesManyUsers",
+        "tradesTypical",
+        "portfoliosTraded",
+        "portfolioDetail",
+        "portfolioHistory",
+      ].sort(),
     );
     for (const l of [api.bare, ...Object.values(api.endpoints)]) {
       positive(l.requests);
@@ -92,6 +103,23 @@ describe("npm run bench (quick)", () => {
     expect(api.samples.tradesHeavy?.items).toBe(20);
     expect(api.samples.tradesTypical?.items).toBe(20);
     expect(api.explain?.heavyFirstPage?.join("\n")).toMatch(/Index Scan Backward/);
+    // Portfolios: 200 synthetic ones with 20,000 buys and sells; the list, a ten-component detail
+    // and its week of hourly values answered with real data (valued from the indexed prices).
+    const pf = api.portfolioFill;
+    expect(pf?.portfolios).toBe(200);
+    expect(pf?.trades).toBe(20_000);
+    expect(pf?.tables.portfolios).toBeGreaterThanOrEqual(200);
+    expect(pf?.tables.portfolioTrades).toBeGreaterThanOrEqual(40_000);
+    expect(pf?.tables.portfolioHolders).toBeGreaterThan(1_000);
+    expect(pf?.portfolioTrades).toBeGreaterThan(100);
+    expect(api.samples.portfoliosTraded?.items).toBe(4);
+    // the most traded first: the fill gives the first synthetic portfolio the most trades
+    expect(api.samples.portfoliosTraded?.head).toContain('"symbol":"BP0"');
+    expect(api.samples.portfoliosTraded?.head).toMatch(/"value_per_set":[1-9]/);
+    expect(api.samples.portfolioDetail?.items).toBe(10);
+    expect(api.samples.portfolioDetail?.head).toMatch(/"value_per_set":[1-9]/);
+    expect(api.samples.portfolioHistory?.items).toBeGreaterThanOrEqual(168);
+    expect(api.samples.portfolioHistory?.head).toMatch(/^\[\{"ts":\d+,"value":[1-9]/);
 
     const web = r.web;
     expect(web).toBeDefined();
