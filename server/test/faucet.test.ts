@@ -7,11 +7,15 @@ import { ANVIL_ACCOUNTS } from "@sofi/protocol";
 import { type Address, erc20Abi, getAddress, type Hex, parseEther, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../src/api/app.ts";
+import type { ChainRuntime } from "../src/api/area.ts";
+import { Market } from "../src/api/market.ts";
+import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
 import { createRpcClient } from "../src/indexer/rpc.ts";
 import { startTestChain, type TestChain } from "./helpers/chain.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
-import { buildApp } from "./helpers/hardening.ts";
+import { buildApp, stubRpc } from "./helpers/hardening.ts";
 
 const E18 = 10n ** 18n;
 const FAUCET_KEY = ANVIL_ACCOUNTS[4]?.privateKey as Hex;
@@ -187,5 +191,45 @@ describe.each(DB_KINDS)("faucet (%s)", (kind) => {
     expect((await claim(limited, { address: recipient() })).status).toBe(200);
     const r = await claim(limited, { address: recipient() });
     expect(r).toEqual({ status: 429, body: { error: "Too many faucet requests; please retry later" } });
+  });
+});
+
+describe("faucet and alerts configuration", () => {
+  it("reads FAUCET_PRIVATE_KEY, FAUCET_RATE_LIMIT_PER_IP and ALERTS_INTERVAL_S; refuses a malformed key", () => {
+    const c = loadConfig({
+      CHAINS: "local",
+      FAUCET_PRIVATE_KEY: FAUCET_KEY,
+      FAUCET_RATE_LIMIT_PER_IP: "3",
+      ALERTS_INTERVAL_S: "7",
+    });
+    expect(c.faucet).toEqual({ privateKey: FAUCET_KEY, perIpPerMinute: 3 });
+    expect(c.alerts).toEqual({ intervalMs: 7000 });
+    const d = loadConfig({ CHAINS: "local" });
+    expect(d.faucet).toEqual({ privateKey: null, perIpPerMinute: 10 });
+    expect(d.alerts).toEqual({ intervalMs: 300_000 });
+    expect(() => loadConfig({ CHAINS: "local", FAUCET_PRIVATE_KEY: "0x12" })).toThrow(
+      "FAUCET_PRIVATE_KEY: must be 0x followed by 64 hex characters",
+    );
+  });
+
+  it("no faucet on a network that is not a test network, even with a key", async () => {
+    const db = await freshDb("pglite");
+    const config = loadConfig(
+      { CHAINS: "base" },
+      { rpcUrls: { base: "http://127.0.0.1:9" }, faucet: { privateKey: FAUCET_KEY, perIpPerMinute: 0 } },
+    );
+    const cc = config.chains[0] as ChainRuntime["config"];
+    const app = createApp({
+      db,
+      config,
+      chains: [{ config: cc, client: stubRpc().client, market: new Market(db, cc.info, null) }],
+    });
+    const res = await app.request("http://127.0.0.1:8080/api/base/sts/faucet", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ address: recipient() }),
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "The faucet only runs on test networks" });
   });
 });

@@ -72,10 +72,11 @@ export class AlertsWorker {
         .catch((e: unknown) => this.log(`round failed: ${(e as Error).message}`))
         .finally(() => {
           this.round = null;
-          if (!this.stopped) this.timer = setTimeout(tick, this.opts.intervalMs);
+          if (!this.stopped) this.timer = setTimeout(tick, this.opts.intervalMs).unref();
         });
     };
-    this.timer = setTimeout(tick, this.opts.intervalMs);
+    // unref: the worker alone never keeps the process alive (the HTTP server and indexer do)
+    this.timer = setTimeout(tick, this.opts.intervalMs).unref();
     return this;
   }
 
