@@ -37,8 +37,6 @@ const SPEC_ROUTES = [
 
 const A = "0x1111111111111111111111111111111111111111";
 const VISITS: [string, string][] = [
-  [`/sts/profile/${A}`, "Profile"],
-  [`/sts/profile/${A}/4`, "Profile"],
   ["/proposals", "Governance"],
   ["/proposals/select", "Choose a proposal type"],
   ["/proposals/create", "Create proposal"],
@@ -96,14 +94,23 @@ describe("route map (spec 000 §2)", () => {
     expect(ROUTES.filter((r) => r.element.type === swap.element.type)).toHaveLength(2);
   });
 
-  it("serves the portfolios screens at /, /sts, /sts/more/:type, /sts/portfolio/:address and the manager page", () => {
+  it("serves the portfolios screens at /, /sts, /sts/more/:type, /sts/portfolio/:address, the manager and profile pages", () => {
     const el = (path: string) => ROUTES.find((r) => r.path === path)?.element;
     const home = el("/sts");
     expect(el("/")?.type).toBe(home?.type);
-    const placeholder = el("/sts/profile/:address")?.type;
-    for (const path of ["/sts", "/sts/more/:type", "/sts/portfolio/:address", "/sts/create", "/sts/manager/:address"]) {
+    const placeholder = el("/proposals")?.type;
+    for (const path of [
+      "/sts",
+      "/sts/more/:type",
+      "/sts/portfolio/:address",
+      "/sts/create",
+      "/sts/manager/:address",
+      "/sts/profile/:address",
+      "/sts/profile/:address/:tab",
+    ]) {
       expect(el(path)?.type).not.toBe(placeholder);
     }
+    expect(el("/sts/profile/:address/:tab")?.type).toBe(el("/sts/profile/:address")?.type);
     expect(el("/sts/more/:type")?.type).not.toBe(home?.type);
   });
 
@@ -113,7 +120,7 @@ describe("route map (spec 000 §2)", () => {
     expect(trade).toBeDefined();
     expect(el("/sts/sell/:contractAddress")?.type).toBe(trade);
     expect(el("/sts/manage/:contractAddress")?.type).toBe(trade);
-    expect(trade).not.toBe(el("/sts/profile/:address")?.type);
+    expect(trade).not.toBe(el("/proposals")?.type);
   });
 
   it("/swap and /swap/ lead to the swap page (issue 9 #19)", async () => {
@@ -134,8 +141,8 @@ describe("route map (spec 000 §2)", () => {
   });
 
   it("a placeholder screen shows no raw table of its route parameters (issue 9 #19)", async () => {
-    const { container } = renderAt(`/sts/profile/${A}/4`);
-    expect((await screen.findByRole("heading", { level: 2 }, { timeout: 15_000 })).textContent).toBe("Profile");
+    const { container } = renderAt(`/proposals/${A}/7`);
+    expect((await screen.findByRole("heading", { level: 2 }, { timeout: 15_000 })).textContent).toBe("Proposal");
     expect(container.textContent).not.toContain(A);
     expect(container.querySelector("dl")).toBeNull();
     expect(screen.queryByText("Details")).toBeNull();

@@ -9,6 +9,7 @@ const PortfoliosHome = lazy(() => import("../features/portfolios/HomePage.tsx"))
 const PortfoliosMore = lazy(() => import("../features/portfolios/MorePage.tsx"));
 const PortfolioPage = lazy(() => import("../features/portfolios/PortfolioPage.tsx"));
 const ManagerPage = lazy(() => import("../features/manager/ManagerPage.tsx"));
+const ProfilePage = lazy(() => import("../features/profile/ProfilePage.tsx"));
 const PortfolioTrade = lazy(() => import("../features/portfolio-trade/TradePage.tsx"));
 const PortfolioCreate = lazy(() => import("../features/portfolio-create/CreatePage.tsx"));
 
@@ -32,8 +33,8 @@ export const ROUTES: AppRoute[] = [
   { path: "/sts/buy/:contractAddress", element: <PortfolioTrade /> },
   { path: "/sts/sell/:contractAddress", element: <PortfolioTrade /> },
   { path: "/sts/manage/:contractAddress", element: <PortfolioTrade /> },
-  placeholder("/sts/profile/:address", "stsProfile"),
-  placeholder("/sts/profile/:address/:tab", "stsProfile"),
+  { path: "/sts/profile/:address", element: <ProfilePage /> },
+  { path: "/sts/profile/:address/:tab", element: <ProfilePage /> },
   { path: "/sts/manager/:address", element: <ManagerPage /> },
   { path: "/aggregateSwap", element: <SwapPage /> },
   { path: "/aggregateSwap/chart", element: <SwapPage chart /> },

@@ -1,0 +1,210 @@
+import { UploadOutlined } from "@ant-design/icons";
+import {
+  githubUserOf,
+  isEmail,
+  type ManagerInfo,
+  PEOPLE_ERRORS,
+  PROFILE_NAME_MAX,
+  PROFILE_TEXT_MAX,
+  twitterUrlOf,
+} from "@sofi/core";
+import { Alert, Button, Form, Input, Modal, message, Upload } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isAddress } from "viem";
+import { Identicon } from "../wallet/index.ts";
+import { readAvatar } from "./avatar.ts";
+import { type ProfileInput, useSaveProfile } from "./useProfileApi.ts";
+import type { ProfileState } from "./useProfileState.ts";
+
+type Values = {
+  name: string;
+  profile: string;
+  mainnet_eth: string;
+  twitter_text: string;
+  github: string;
+  email: string;
+};
+
+/** The server's texts that have a translation (spec 001 §5 names the email one). */
+const KNOWN_ERRORS: Record<string, string> = {
+  [PEOPLE_ERRORS.email]: "please_input_right_email",
+  "You can only upload JPG/PNG file!": "You can only upload JPG/PNG file!",
+  "Image must smaller than 2MB!": "Image must smaller than 2MB!",
+};
+
+/**
+ * The owner's profile form (spec 001 §2, §3 "Manager profile post body", §5): name, description,
+ * mainnet address, twitter (the pasted tweet link), github, email and the avatar (checked in the
+ * browser by type, first bytes and size), saved with one signed POST; the spec's toasts.
+ */
+export function EditProfileModal({ s, info, onClose }: { s: ProfileState; info: ManagerInfo; onClose: () => void }) {
+  const { t } = useTranslation("profile");
+  const [form] = Form.useForm<Values>();
+  const [toast, holder] = message.useMessage();
+  const save = useSaveProfile(s.chain, s.address);
+  /** undefined: unchanged; "": remove; a data URL: the new photo. */
+  const [photo, setPhoto] = useState<string | undefined>(undefined);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const shownPhoto = photo === undefined ? info.photo_url : photo || null;
+  const translate = (m: string) => (KNOWN_ERRORS[m] ? t(KNOWN_ERRORS[m]) : m);
+
+  const submit = (v: Values) => {
+    const body: ProfileInput = {
+      name: v.name.trim(),
+      profile: v.profile,
+      mainnet_eth: v.mainnet_eth.trim(),
+      github: v.github.trim(),
+      email: v.email.trim(),
+    };
+    if (v.twitter_text.trim()) body.twitter_text = v.twitter_text.trim();
+    if (photo !== undefined) body.photo_url = photo;
+    save.mutate(body, {
+      onSuccess: () => {
+        void toast.success(t("setting_success"));
+        onClose();
+      },
+      onError: (e) => {
+        if (e.message === PEOPLE_ERRORS.email)
+          form.setFields([{ name: "email", errors: [t("please_input_right_email")] }]);
+        void toast.error(`${t("setting_failed")} ${translate(e.message)}`);
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open
+      title={t("editTitle")}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      width={560}
+      data-testid="edit-profile-modal"
+    >
+      {holder}
+      <div className="pr-avatar-edit">
+        {shownPhoto ? (
+          <img src={shownPhoto} alt="" width={64} height={64} className="pr-photo" data-testid="avatar-preview" />
+        ) : (
+          <Identicon address={s.address} size={64} />
+        )}
+        <div className="pr-avatar-buttons">
+          <Upload
+            accept="image/png,image/jpeg"
+            showUploadList={false}
+            maxCount={1}
+            beforeUpload={(file) => {
+              void readAvatar(file).then((r) => {
+                if ("problem" in r) {
+                  setPhotoError(t(r.problem));
+                  void toast.error(t(r.problem));
+                } else {
+                  setPhotoError(null);
+                  setPhoto(r.dataUrl);
+                }
+              });
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} data-testid="avatar-upload">
+              {t("upload")}
+            </Button>
+          </Upload>
+          {shownPhoto && (
+            <Button type="link" onClick={() => setPhoto("")} data-testid="avatar-remove">
+              {t("removePhoto")}
+            </Button>
+          )}
+          <span className="pr-hint">{t("avatarHint")}</span>
+        </div>
+      </div>
+      {photoError && <Alert type="error" showIcon title={photoError} data-testid="avatar-error" />}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{
+          name: info.name ?? "",
+          profile: info.profile,
+          mainnet_eth: info.mainnet_eth,
+          twitter_text: "",
+          github: info.github,
+          email: info.email,
+        }}
+        onFinish={submit}
+        className="pr-form"
+      >
+        <Form.Item label={t("name")} name="name" rules={[{ max: PROFILE_NAME_MAX }]}>
+          <Input maxLength={PROFILE_NAME_MAX} placeholder={t("namePlaceholder")} data-testid="profile-name-input" />
+        </Form.Item>
+        <Form.Item label={t("description")} name="profile" rules={[{ max: PROFILE_TEXT_MAX }]}>
+          <Input.TextArea
+            maxLength={PROFILE_TEXT_MAX}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            placeholder={t("descriptionPlaceholder")}
+            data-testid="profile-description-input"
+          />
+        </Form.Item>
+        <Form.Item
+          label={t("mainnet")}
+          name="mainnet_eth"
+          rules={[
+            {
+              validator: (_, v: string) =>
+                !v?.trim() || isAddress(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t("mainnetInvalid"))),
+            },
+          ]}
+        >
+          <Input placeholder={t("mainnetPlaceholder")} data-testid="profile-mainnet-input" />
+        </Form.Item>
+        <Form.Item
+          label={t("twitterLabel")}
+          name="twitter_text"
+          extra={info.twitter_url ? t("twitterNow", { url: info.twitter_url }) : undefined}
+          rules={[
+            {
+              validator: (_, v: string) =>
+                !v?.trim() || twitterUrlOf(v) ? Promise.resolve() : Promise.reject(new Error(t("twitterInvalid"))),
+            },
+          ]}
+        >
+          <Input placeholder={t("twitterPlaceholder")} data-testid="profile-twitter-input" />
+        </Form.Item>
+        <Form.Item
+          label={t("github")}
+          name="github"
+          rules={[
+            {
+              validator: (_, v: string) =>
+                !v?.trim() || githubUserOf(v) ? Promise.resolve() : Promise.reject(new Error(t("githubInvalid"))),
+            },
+          ]}
+        >
+          <Input placeholder={t("githubPlaceholder")} data-testid="profile-github-input" />
+        </Form.Item>
+        <Form.Item
+          label={t("email")}
+          name="email"
+          rules={[
+            {
+              validator: (_, v: string) =>
+                !v?.trim() || isEmail(v.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("please_input_right_email"))),
+            },
+          ]}
+        >
+          <Input inputMode="email" placeholder={t("emailPlaceholder")} data-testid="profile-email-input" />
+        </Form.Item>
+        <div className="pr-form-buttons">
+          <Button onClick={onClose}>{t("cancel")}</Button>
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">
+            {t("save")}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
