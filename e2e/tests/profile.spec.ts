@@ -162,6 +162,7 @@ for (const [width, theme, lang] of [
     await page.goto("/sts");
     await connect(page, ACCOUNT);
     await page.goto(`/sts/profile/${ADDRESS}`);
+    await expect(page.getByTestId("wallet-total")).toBeVisible();
     await expect(page.getByTestId("wallet-row").first()).toBeVisible();
     await shot(page, `profile-own-${width}-${theme}-${lang}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -38,7 +38,14 @@ const KNOWN_ERRORS: Record<string, string> = {
  * mainnet address, twitter (the pasted tweet link), github, email and the avatar (checked in the
  * browser by type, first bytes and size), saved with one signed POST; the spec's toasts.
  */
-export function EditProfileModal({ s, info, onClose }: { s: ProfileState; info: ManagerInfo; onClose: () => void }) {
+export function EditProfileModal(props: {
+  s: ProfileState;
+  info: ManagerInfo;
+  onClose: () => void;
+  /** After a successful save (the page toasts setting_success: this dialog closes). */
+  onSaved: () => void;
+}) {
+  const { s, info, onClose } = props;
   const { t } = useTranslation("profile");
   const [form] = Form.useForm<Values>();
   const [toast, holder] = message.useMessage();
@@ -60,10 +67,7 @@ export function EditProfileModal({ s, info, onClose }: { s: ProfileState; info: 
     if (v.twitter_text.trim()) body.twitter_text = v.twitter_text.trim();
     if (photo !== undefined) body.photo_url = photo;
     save.mutate(body, {
-      onSuccess: () => {
-        void toast.success(t("setting_success"));
-        onClose();
-      },
+      onSuccess: () => props.onSaved(),
       onError: (e) => {
         if (e.message === PEOPLE_ERRORS.email)
           form.setFields([{ name: "email", errors: [t("please_input_right_email")] }]);

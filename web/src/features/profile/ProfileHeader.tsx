@@ -48,10 +48,12 @@ function FollowButton({ s, name }: { s: ProfileState; name: string }) {
 function OwnerButtons({ s }: { s: ProfileState }) {
   const { t } = useTranslation("profile");
   const [editing, setEditing] = useState(false);
+  const [toast, holder] = message.useMessage();
   const { disconnectAsync } = useDisconnect();
   const openDialog = useWalletUi((w) => w.openDialog);
   return (
     <>
+      {holder}
       <Button
         type="primary"
         icon={<EditOutlined />}
@@ -67,7 +69,17 @@ function OwnerButtons({ s }: { s: ProfileState }) {
       <Button danger icon={<LogoutOutlined />} onClick={() => void disconnectAsync()} data-testid="logout">
         {t("logout")}
       </Button>
-      {editing && s.info.data && <EditProfileModal s={s} info={s.info.data} onClose={() => setEditing(false)} />}
+      {editing && s.info.data && (
+        <EditProfileModal
+          s={s}
+          info={s.info.data}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            void toast.success(t("setting_success"));
+            setEditing(false);
+          }}
+        />
+      )}
     </>
   );
 }
@@ -93,7 +105,12 @@ export function ProfileHeader({ s, name }: { s: ProfileState; name: string }) {
         <div className="pr-who-text">
           <h1 id="page-title" className="page-title pr-name" data-testid="profile-name">
             {name}
-            {s.own && <span className="pr-you">{t("you")}</span>}
+            {s.own && (
+              <>
+                {" "}
+                <span className="pr-you">{t("you")}</span>
+              </>
+            )}
           </h1>
           <span className="pr-address mono">
             <span data-testid="profile-address">{s.address}</span>

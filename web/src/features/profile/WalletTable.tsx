@@ -2,7 +2,7 @@ import { Button, Empty, Result, Switch, Table } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { displaySymbol, formatUsd } from "../portfolios/index.ts";
+import { formatUsd } from "../portfolios/index.ts";
 import type { WalletRow } from "./rules.ts";
 import type { ProfileState } from "./useProfileState.ts";
 import { useWalletTable, type WalletTableState } from "./useWalletTable.ts";
@@ -21,7 +21,7 @@ export function WalletTableView({ w }: { w: WalletTableState }) {
       key: "token",
       render: (_, r) => (
         <span className="pr-token">
-          <strong>{displaySymbol(r.symbol)}</strong>
+          <strong>{r.symbol}</strong>
           <span className="pr-hint">{r.name}</span>
         </span>
       ),
@@ -40,7 +40,7 @@ export function WalletTableView({ w }: { w: WalletTableState }) {
       key: "trade",
       align: "right",
       render: (_, r) => (
-        <Link to={r.tradeHref} aria-label={t("tradeAria", { symbol: displaySymbol(r.symbol) })}>
+        <Link to={r.tradeHref} aria-label={t("tradeAria", { symbol: r.symbol })}>
           {t("trade")}
         </Link>
       ),

@@ -76,8 +76,9 @@ describe("wallet table (spec 001 §2)", () => {
     expect(walletTotal(rows)).toBe(4061.5);
   });
 
-  it("a balance still unknown is kept (no value); an unpriced token has no value", () => {
-    const rows = walletRows(tokens, { native: undefined }, false);
+  it("a balance still unknown is hidden until the switch shows it (no value); an unpriced token has no value", () => {
+    expect(walletRows(tokens, { native: undefined }, false).find((r) => r.symbol === "ETH")).toBeUndefined();
+    const rows = walletRows(tokens, { native: undefined }, true);
     expect(rows.find((r) => r.symbol === "ETH")?.value).toBeUndefined();
     const dai = walletRows(tokens, { [DAI.toLowerCase()]: 10n ** 18n }, false).find((r) => r.symbol === "DAI");
     expect(dai?.amount).toBe(1);

@@ -68,8 +68,8 @@ function toNumber(balance: bigint, decimals: number): number {
 
 /**
  * The wallet table's rows (spec 001 §2): one per token (a token listed twice appears once), its
- * balance, USDT priced at 1, the value, the Trade link; zero balances hidden unless `showZero`
- * (a balance still unknown is kept, so the table does not jump while loading). Largest value first.
+ * balance, USDT priced at 1, the value, the Trade link; zero balances (and balances still being
+ * read) hidden unless `showZero`. Largest value first.
  */
 export function walletRows(
   tokens: readonly WalletToken[],
@@ -83,7 +83,7 @@ export function walletRows(
     if (seen.has(key)) continue;
     seen.add(key);
     const balance = balances[key];
-    if (!showZero && balance === 0n) continue;
+    if (!showZero && (balance === 0n || balance === undefined)) continue;
     const price = tokenPrice(t.symbol, t.price);
     const amount = balance === undefined ? undefined : toNumber(balance, t.decimals);
     const value = amount === undefined || price === null ? undefined : amount * price;
