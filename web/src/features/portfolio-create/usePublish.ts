@@ -57,7 +57,7 @@ export function usePublish(ctx: TransactorContext | null, factory: `0x${string}`
       try {
         const sent = await sendWrite(ctx, {
           call: { address: factory, abi: portfolioFactoryAbi, functionName: "create", args: [params] },
-          summary: `Create portfolio ${params.name} (${params.symbol})`,
+          info: { kind: "portfolioCreate", name: params.name, symbol: params.symbol },
           invalidate: [apiQueryKey(chain, "").slice(0, 2)],
         });
         hash = sent.hash;

@@ -200,7 +200,7 @@ export function useBuySell(v: TradeView, side: "buy" | "sell") {
         token: spent,
         spender: module,
         amount: approveAmount,
-        summary: `Approve ${side === "buy" ? token?.symbol : d?.symbol}`,
+        info: { kind: "approve", symbol: (side === "buy" ? token?.symbol : d?.symbol) ?? "" },
       });
       const ok = await sent.done;
       await allowance.refetch();
@@ -255,10 +255,14 @@ export function useBuySell(v: TradeView, side: "buy" | "sell") {
               args: [set, quantity, minimum, legs, deadline],
             };
       }
-      const verb = side === "buy" ? "Buy" : "Sell";
       const sent = await sendWrite(ctx, {
         call,
-        summary: `${verb} ${text} ${d?.symbol ?? ""} ${side === "buy" ? "with" : "for"} ${token.symbol}`,
+        info: {
+          kind: side === "buy" ? "portfolioBuy" : "portfolioSell",
+          amount: text,
+          symbol: d?.symbol ?? "",
+          token: token.symbol,
+        },
         invalidate,
       });
       const ok = await sent.done;

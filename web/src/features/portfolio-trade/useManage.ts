@@ -191,11 +191,15 @@ export function useManage(v: TradeView) {
   });
 
   // ---------------------------------------------------------------- writes
-  const run = async (action: ManageAction, call: Parameters<typeof sendWrite>[1]["call"], summary: string) => {
+  const run = async (action: ManageAction, call: Parameters<typeof sendWrite>[1]["call"]) => {
     if (!ctx) return { ok: false, cancelled: false, message: null } as TradeOutcome;
     setBusy(action);
     try {
-      const sent = await sendWrite(ctx, { call, summary, invalidate: [apiQueryKey(v.chain, "").slice(0, 2)] });
+      const sent = await sendWrite(ctx, {
+        call,
+        info: { kind: "portfolioManage", action, symbol: v.d?.symbol ?? "" },
+        invalidate: [apiQueryKey(v.chain, "").slice(0, 2)],
+      });
       // Spec 001 §4: each step waits for the receipt.
       const ok = await sent.done;
       await v.refetchModule();
@@ -207,57 +211,45 @@ export function useManage(v: TradeView) {
       setBusy(null);
     }
   };
-  const symbol = v.d?.symbol ?? "";
   const addModule = () =>
     set && module
-      ? run(
-          "add",
-          { address: set, abi: setTokenAbi, functionName: "addModule", args: [module] },
-          `Add the trading module to ${symbol}`,
-        )
+      ? run("add", { address: set, abi: setTokenAbi, functionName: "addModule", args: [module] })
       : Promise.resolve({ ok: false, cancelled: false, message: null } as TradeOutcome);
   const initialize = () =>
     set && module && account && feeBps !== null
-      ? run(
-          "initialize",
-          {
-            address: module,
-            abi: portfolioTradingModuleAbi,
-            functionName: "initialize",
-            args: [set, BigInt(feeBps), account],
-          },
-          `Initialise trading of ${symbol} (exit fee ${feeBps / 100} %)`,
-        )
+      ? run("initialize", {
+          address: module,
+          abi: portfolioTradingModuleAbi,
+          functionName: "initialize",
+          args: [set, BigInt(feeBps), account],
+        })
       : Promise.resolve({ ok: false, cancelled: false, message: null } as TradeOutcome);
   const setTrading = (enabled: boolean) =>
     set && module
-      ? run(
-          enabled ? "enable" : "disable",
-          { address: module, abi: portfolioTradingModuleAbi, functionName: "setTradingEnabled", args: [set, enabled] },
-          `${enabled ? "Enable" : "Disable"} buying and selling ${symbol}`,
-        )
+      ? run(enabled ? "enable" : "disable", {
+          address: module,
+          abi: portfolioTradingModuleAbi,
+          functionName: "setTradingEnabled",
+          args: [set, enabled],
+        })
       : Promise.resolve({ ok: false, cancelled: false, message: null } as TradeOutcome);
   const rebalance = async () => {
     if (!set || !tradeModule || !send || !receive || !best?.integration || sendUnit === null)
       return { ok: false, cancelled: false, message: null } as TradeOutcome;
-    const out = await run(
-      "rebalance",
-      {
-        address: tradeModule,
-        abi: tradeModuleAbi,
-        functionName: "trade",
-        args: [
-          set,
-          best.integration,
-          send.address,
-          sendUnit,
-          receive.address,
-          minReceiveUnit(best.receiveUnit),
-          best.data,
-        ],
-      },
-      `Rebalance ${symbol}: ${unitText} ${send.symbol} per set into ${receive.symbol}`,
-    );
+    const out = await run("rebalance", {
+      address: tradeModule,
+      abi: tradeModuleAbi,
+      functionName: "trade",
+      args: [
+        set,
+        best.integration,
+        send.address,
+        sendUnit,
+        receive.address,
+        minReceiveUnit(best.receiveUnit),
+        best.data,
+      ],
+    });
     if (out.ok) {
       setUnitText("");
       await positions.refetch();

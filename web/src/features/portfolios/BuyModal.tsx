@@ -61,7 +61,7 @@ export function BuyModal({ d, open, onClose }: { d: PortfolioDetail; open: boole
           value,
           nowSeconds: Math.floor(Date.now() / 1000),
         }),
-        summary: `Buy ${text} ${d.symbol}`,
+        info: { kind: "portfolioBuy", amount: text, symbol: d.symbol, token: "ETH" },
         invalidate: [apiQueryKey(chain, "").slice(0, 2)],
       });
       onClose();

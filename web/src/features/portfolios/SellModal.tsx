@@ -93,7 +93,7 @@ export function SellModal({ d, open, onClose }: { d: PortfolioDetail; open: bool
         token: set,
         spender: module,
         amount: quantity,
-        summary: `Approve ${d.symbol}`,
+        info: { kind: "approve", symbol: d.symbol },
       });
       if (approval && !(await approval.done)) {
         window.alert(t("sellFailed"));
@@ -109,7 +109,7 @@ export function SellModal({ d, open, onClose }: { d: PortfolioDetail; open: bool
           legs: quote.data[0],
           nowSeconds: Math.floor(Date.now() / 1000),
         }),
-        summary: `Sell ${text} ${d.symbol}`,
+        info: { kind: "portfolioSell", amount: text, symbol: d.symbol, token: "ETH" },
         invalidate,
       });
       onClose();

@@ -1,5 +1,6 @@
 import { createElement } from "react";
 import { useTranslation } from "react-i18next";
+import dictionaries from "./i18n.ts";
 import type { TransactionInfo, TransactionRecord } from "./store.ts";
 
 /**
@@ -78,24 +79,27 @@ export function summaryText(info: TransactionInfo, t: T): string {
     case "wrap":
     case "unwrap":
       return t(`summary.${info.kind}`, { amount: groupDigits(info.amount), from: info.from, to: info.to });
+    case "portfolioBuy":
+    case "portfolioSell":
+      return t(`summary.${info.kind}`, { amount: groupDigits(info.amount), symbol: info.symbol, token: info.token });
+    case "portfolioCreate":
+      return t("summary.portfolioCreate", { name: info.name, symbol: info.symbol });
+    case "portfolioManage":
+      return t(`summary.manage.${info.action}`, { symbol: info.symbol });
   }
 }
 
-const ENGLISH: Record<TransactionInfo["kind"], string> = {
-  swap: "Swap {{amountIn}} {{symbolIn}} for {{amountOut}} {{symbolOut}}",
-  approve: "Approve {{symbol}}",
-  wrap: "Wrap {{amount}} {{from}} to {{to}}",
-  unwrap: "Unwrap {{amount}} {{from}} to {{to}}",
-};
-
 /** The English text stored with a record (the spec's `summary`), whatever the language of the moment. */
 export function englishSummary(info: TransactionInfo): string {
-  return summaryText(info, (key, values) =>
-    (ENGLISH[key.replace("summary.", "") as TransactionInfo["kind"]] ?? key).replace(
+  return summaryText(info, (key, values) => {
+    const template = key
+      .split(".")
+      .reduce<unknown>((d, part) => (d as Record<string, unknown> | undefined)?.[part], dictionaries.en);
+    return (typeof template === "string" ? template : key).replace(
       /\{\{(\w+)\}\}/g,
       (_, name: string) => values[name] ?? "",
-    ),
-  );
+    );
+  });
 }
 
 /** A record's summary in the current language; undefined when it has none. */

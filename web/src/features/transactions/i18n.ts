@@ -16,6 +16,16 @@ export default {
       approve: "Approve {{symbol}}",
       wrap: "Wrap {{amount}} {{from}} to {{to}}",
       unwrap: "Unwrap {{amount}} {{from}} to {{to}}",
+      portfolioBuy: "Buy {{amount}} {{symbol}} with {{token}}",
+      portfolioSell: "Sell {{amount}} {{symbol}} for {{token}}",
+      portfolioCreate: "Create portfolio {{name}} ({{symbol}})",
+      manage: {
+        add: "Add the trading module to {{symbol}}",
+        initialize: "Initialise the trading module of {{symbol}}",
+        enable: "Open buy and sell of {{symbol}}",
+        disable: "Close buy and sell of {{symbol}}",
+        rebalance: "Rebalance {{symbol}}",
+      },
     },
   },
   ko: {
@@ -34,6 +44,16 @@ export default {
       approve: "{{symbol}} 승인",
       wrap: "{{amount}} {{from}}을(를) {{to}}(으)로 래핑",
       unwrap: "{{amount}} {{from}}을(를) {{to}}(으)로 언래핑",
+      portfolioBuy: "{{token}}(으)로 {{amount}} {{symbol}} 매수",
+      portfolioSell: "{{amount}} {{symbol}}을(를) {{token}}(으)로 매도",
+      portfolioCreate: "포트폴리오 {{name}} ({{symbol}}) 생성",
+      manage: {
+        add: "{{symbol}}에 거래 모듈 추가",
+        initialize: "{{symbol}}의 거래 모듈 초기화",
+        enable: "{{symbol}} 매수·매도 열기",
+        disable: "{{symbol}} 매수·매도 닫기",
+        rebalance: "{{symbol}} 리밸런싱",
+      },
     },
   },
 };

@@ -22,7 +22,12 @@ export type TransactionReceiptInfo = {
 export type TransactionInfo =
   | { kind: "swap"; amountIn: string; symbolIn: string; amountOut: string; symbolOut: string }
   | { kind: "approve"; symbol: string }
-  | { kind: "wrap" | "unwrap"; amount: string; from: string; to: string };
+  | { kind: "wrap" | "unwrap"; amount: string; from: string; to: string }
+  /** A portfolio bought with or sold for `token` (issue 10). */
+  | { kind: "portfolioBuy" | "portfolioSell"; amount: string; symbol: string; token: string }
+  | { kind: "portfolioCreate"; name: string; symbol: string }
+  /** The manager's steps on a portfolio: trading module added, initialised, buy/sell opened or closed, a rebalance. */
+  | { kind: "portfolioManage"; action: "add" | "initialize" | "enable" | "disable" | "rebalance"; symbol: string };
 
 export type TransactionRecord = {
   hash: string;

@@ -35,6 +35,12 @@ const every: TransactionInfo[] = [
   { kind: "approve", symbol: "USDT" },
   { kind: "wrap", amount: "2", from: "ETH", to: "WETH" },
   { kind: "unwrap", amount: "1234.5", from: "WETH", to: "ETH" },
+  { kind: "portfolioBuy", amount: "1.5", symbol: "DEFI", token: "USDT" },
+  { kind: "portfolioSell", amount: "1000", symbol: "DEFI", token: "ETH" },
+  { kind: "portfolioCreate", name: "Blue chips", symbol: "BLUE" },
+  ...(["add", "initialize", "enable", "disable", "rebalance"] as const).map(
+    (action): TransactionInfo => ({ kind: "portfolioManage", action, symbol: "BLUE" }),
+  ),
 ];
 
 function App() {
@@ -74,6 +80,12 @@ describe("summaries from data", () => {
     for (const info of every) expect(englishSummary(info)).toBe(summaryText(info, (k, v) => t(k, v)));
     expect(englishSummary(swap)).toBe("Swap 1 ETH for 2,990.12 USDT");
     expect(englishSummary(every[3] as TransactionInfo)).toBe("Unwrap 1,234.5 WETH to ETH");
+    expect(englishSummary(every[4] as TransactionInfo)).toBe("Buy 1.5 DEFI with USDT");
+    expect(englishSummary(every[5] as TransactionInfo)).toBe("Sell 1,000 DEFI for ETH");
+    expect(englishSummary(every[6] as TransactionInfo)).toBe("Create portfolio Blue chips (BLUE)");
+    expect(englishSummary({ kind: "portfolioManage", action: "enable", symbol: "BLUE" })).toBe(
+      "Open buy and sell of BLUE",
+    );
   });
 
   it("every kind has a Korean text that keeps its symbols and amounts", () => {
@@ -82,6 +94,10 @@ describe("summaries from data", () => {
       const ko = summaryText(info, (k, v) => t(k, v));
       expect(ko).toMatch(/[\uac00-\ud7a3]/);
       expect(ko).not.toBe(englishSummary(info));
+      for (const v of Object.values(info).filter(
+        (x) => x !== info.kind && !/^(add|initialize|enable|disable|rebalance)$/.test(x),
+      ))
+        expect(ko).toContain(groupDigits(v));
     }
     expect(summaryText(swap, (k, v) => t(k, v))).toBe("1 ETH을(를) 2,990.12 USDT(으)로 스왑");
     expect(Object.keys(dictionaries.ko.summary).sort()).toEqual(Object.keys(dictionaries.en.summary).sort());
