@@ -85,6 +85,14 @@ test("one's own profile: edit name, email (error, then fixed) and avatar; saved 
   await expect(page.getByTestId("social-email")).toHaveText("tester@example.com");
   await expect(page.getByTestId("profile-photo")).toHaveAttribute("src", /\/sofi\/managers\/0x[0-9a-fA-F]{40}\/photo/);
   await expect(page.getByTestId("profile-photo")).toHaveJSProperty("naturalWidth", 1);
+
+  // change wallet opens the wallet dialog's options; logout leaves a visitor's view of the profile
+  await page.getByTestId("change-wallet").click();
+  await expect(page.getByTestId("wallet-option-devWallet")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.getByTestId("logout").click();
+  await expect(page.getByTestId("follow-button")).toBeDisabled();
+  await expect(page.getByTestId("edit-profile")).toBeHidden();
 });
 
 test("follow a manager: their followers list me and my following lists them; then unfollow", async ({ page }) => {

@@ -44,13 +44,28 @@ function FollowButton({ s, name }: { s: ProfileState; name: string }) {
   );
 }
 
+/**
+ * Opens the wallet dialog on its wallet options. The dialog, mounted on first open, shows the account
+ * view for a connected wallet when it mounts: that first switch is turned back to the options (any
+ * other first change, such as the user picking a wallet, ends the watch).
+ */
+export function changeWallet(): void {
+  const ui = useWalletUi;
+  ui.getState().openDialog("options");
+  const stop = ui.subscribe((st, prev) => {
+    if (st.view === prev.view) return;
+    stop();
+    if (st.view === "account") st.setView("options");
+  });
+  setTimeout(stop, 5_000);
+}
+
 /** The owner's buttons (spec 001 §2 "Own profile: change wallet, logout, avatar upload"). */
 function OwnerButtons({ s }: { s: ProfileState }) {
   const { t } = useTranslation("profile");
   const [editing, setEditing] = useState(false);
   const [toast, holder] = message.useMessage();
   const { disconnectAsync } = useDisconnect();
-  const openDialog = useWalletUi((w) => w.openDialog);
   return (
     <>
       {holder}
@@ -63,7 +78,7 @@ function OwnerButtons({ s }: { s: ProfileState }) {
       >
         {t("edit")}
       </Button>
-      <Button icon={<SwapOutlined />} onClick={() => openDialog("options")} data-testid="change-wallet">
+      <Button icon={<SwapOutlined />} onClick={changeWallet} data-testid="change-wallet">
         {t("changeWallet")}
       </Button>
       <Button danger icon={<LogoutOutlined />} onClick={() => void disconnectAsync()} data-testid="logout">
