@@ -207,6 +207,19 @@ describe("profile views", () => {
     );
   });
 
+  it("change wallet opens the wallet options, even when the dialog then mounts on the account view", async () => {
+    const { useWalletUi } = await import("../wallet/index.ts");
+    const { changeWallet } = await import("./ProfileHeader.tsx");
+    useWalletUi.getState().setView("account");
+    changeWallet();
+    expect(useWalletUi.getState().view).toBe("options");
+    useWalletUi.getState().setView("account"); // the dialog's mount effect
+    expect(useWalletUi.getState().view).toBe("options");
+    useWalletUi.getState().setView("account"); // later switches are the user's
+    expect(useWalletUi.getState().view).toBe("account");
+    useWalletUi.getState().closeDialog();
+  });
+
   describe("follow, debounced 2 s (spec 001 §9)", () => {
     function Follow({ following, onDone }: { following: boolean; onDone: (on: boolean) => void }) {
       const f = useFollow("local", OTHER, following, { success: onDone, error: () => {} });
