@@ -111,6 +111,32 @@ describe.each(DB_KINDS)("portfolio reader caches (%s)", (kind) => {
     expect(afterCommit).toBe("waiting");
   });
 
+  it("metrics: a slow refresh spaces the next TTL refresh by ten times its duration", async () => {
+    const db = await freshDb(kind);
+    await setup(db);
+    const market = new Market(db, local, DEPLOYMENT, 0);
+    let clock = 1_000_000;
+    const reader = new PortfolioReader(db, 31337, market, undefined, undefined, 50, undefined, () => clock);
+    let refreshes = 0;
+    const slow = reader as unknown as { refreshMetrics: () => Promise<void> };
+    // each refresh "takes" 1,000 ms on the reader's clock
+    slow.refreshMetrics = async () => {
+      refreshes += 1;
+      clock += 1_000;
+    };
+    await reader.freshMetrics();
+    expect(refreshes).toBe(1);
+    // far past the 50 ms TTL, but within 10 × 1,000 ms of the last refresh's start: no refresh
+    clock += 5_000;
+    await reader.freshMetrics();
+    expect(refreshes).toBe(1);
+    // past 10 × its cost: the next one starts
+    clock += 5_001;
+    await reader.freshMetrics();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(refreshes).toBe(2);
+  });
+
   it("chart prices of closed buckets are kept until a commit", async () => {
     const db = await freshDb(kind);
     await setup(db);

@@ -21,6 +21,8 @@ import type { Market } from "./market.ts";
 
 /** How long metrics stay valid without a commit of this process's indexer (prices move with Syncs). */
 export const METRICS_TTL_MS = 2_000;
+/** A TTL refresh waits at least this many times the last refresh's duration (see freshMetrics). */
+export const REFRESH_COST_FACTOR = 10;
 /** How long chart prices of closed candle buckets are kept without a commit (the indexer elsewhere). */
 export const PRICE_CACHE_MS = 60_000;
 const DAY = 86_400;
@@ -163,7 +165,7 @@ const toRow = (r: RawList): ListRow => ({
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class PortfolioReader {
-  private refreshed: { at: number; generation: number } | null = null;
+  private refreshed: { at: number; generation: number; costMs: number } | null = null;
   private inflight: Promise<void> | null = null;
   private priceCache: { generation: number; at: number; byTime: Map<number, Map<string, number>> } = {
     generation: -1,
@@ -331,12 +333,16 @@ export class PortfolioReader {
   async freshMetrics(): Promise<void> {
     const generation = this.commits?.generation ?? 0;
     const r = this.refreshed;
-    if (r && r.generation === generation && this.clockMs() - r.at < this.ttlMs) return;
+    // A refresh that took long (thousands of portfolios) waits REFRESH_COST_FACTOR times its own
+    // duration before the TTL lets the next one start, so TTL refreshes take at most ~1/10 of the
+    // database (PGlite runs one query at a time: every endpoint would queue behind them).
+    const ttl = Math.max(this.ttlMs, (r?.costMs ?? 0) * REFRESH_COST_FACTOR);
+    if (r && r.generation === generation && this.clockMs() - r.at < ttl) return;
     if (!this.inflight) {
       const at = this.clockMs();
       this.inflight = this.refreshMetrics()
         .then(() => {
-          this.refreshed = { at, generation };
+          this.refreshed = { at, generation, costMs: this.clockMs() - at };
         })
         .finally(() => {
           this.inflight = null;
