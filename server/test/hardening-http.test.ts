@@ -72,7 +72,8 @@ describe("/api/health (#3)", () => {
   it("takes HEALTH_MAX_COMMIT_AGE_S from the configuration; an idle chain (lag 0) needs no commit", async () => {
     const st = status({ startedAt: Date.now() - 30_000, lastCommitAt: Date.now() - 30_000 });
     expect((await health(st, 40, { HEALTH_MAX_COMMIT_AGE_S: "20" })).status).toBe(503);
-    expect((await health(st, 40, { HEALTH_MAX_COMMIT_AGE_S: "60" })).status).toBe(200);
+    // (a wide margin: on a loaded machine a health call may take many seconds)
+    expect((await health(st, 40, { HEALTH_MAX_COMMIT_AGE_S: "600" })).status).toBe(200);
     expect((await health(st, 42, { HEALTH_MAX_COMMIT_AGE_S: "20" })).status).toBe(200);
     // a hot standby does not commit: only the lag counts there
     expect(
