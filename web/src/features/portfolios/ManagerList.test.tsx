@@ -4,7 +4,6 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n/index.ts";
 import { ManagerList } from "./ManagerList.tsx";
-import { sparkPath } from "./Sparkline.tsx";
 
 const manager: ManagerListItem = {
   address: "0x608F9ED2d642ea05278e1572eCa623ec5aCE327F",
@@ -77,12 +76,5 @@ describe("managers list", () => {
     const second = rows[1] as HTMLElement;
     expect(second.textContent).toContain("Bo");
     expect(second.textContent).toContain("1 portfolio");
-  });
-
-  it("sparkline path: scaled into the box, up to the last point; flat series across the middle", () => {
-    expect(sparkPath([])).toBe("");
-    expect(sparkPath([5])).toBe("");
-    expect(sparkPath([1, 3, 2])).toBe("M0.0,46.0 L120.0,2.0 L240.0,24.0");
-    expect(sparkPath([7, 7])).toBe("M0.0,24.0 L240.0,24.0");
   });
 });

@@ -1,24 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { linePath } from "../../kernel/line-path.ts";
 import { trend } from "./format.ts";
 import { usePortfolioHistory } from "./usePortfolioApi.ts";
 
 const W = 240;
 const H = 48;
-
-/** The SVG path of `values` scaled into a W×H box (a flat series draws a line across the middle). */
-export function sparkPath(values: readonly number[]): string {
-  if (values.length < 2) return "";
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
-  const span = hi - lo;
-  return values
-    .map((v, i) => {
-      const x = (i / (values.length - 1)) * W;
-      const y = span === 0 ? H / 2 : H - 2 - ((v - lo) / span) * (H - 4);
-      return `${i === 0 ? "M" : "L"}${x.toFixed(1)},${y.toFixed(1)}`;
-    })
-    .join(" ");
-}
 
 /**
  * The featured list's price chart (spec 001 §2 "featured with a price chart"): the last week's value
@@ -29,7 +15,7 @@ export function Sparkline({ address }: { address: string }) {
   const { t } = useTranslation("portfolios");
   const history = usePortfolioHistory(address, "1w");
   const values = history.data?.map((p) => p.value) ?? [];
-  const d = sparkPath(values);
+  const d = linePath(values, W, H);
   const first = values[0];
   const last = values.at(-1);
   const direction = first !== undefined && last !== undefined ? trend(last - first) : "is-flat";

@@ -145,16 +145,3 @@ describe("transactions tab", () => {
     expect(shortDecimal("1000.000")).toBe("1,000");
   });
 });
-
-describe("balance chart", () => {
-  it("draws the week's values across the box; nothing for fewer than two points", async () => {
-    const { linePath } = await import("./BalanceChart.tsx");
-    expect(linePath([])).toBe("");
-    expect(linePath([5])).toBe("");
-    expect(linePath([1, 1])).toBe("M0.0,40.0 L320.0,40.0");
-    const d = linePath([0, 10, 5]);
-    expect(d.startsWith("M0.0,78.0")).toBe(true);
-    expect(d).toContain("L160.0,2.0");
-    expect(d.endsWith("L320.0,40.0")).toBe(true);
-  });
-});
