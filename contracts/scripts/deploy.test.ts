@@ -22,15 +22,19 @@ import {
   controllerAbi,
   integrationRegistryAbi,
   portfolioFactoryAbi,
+  portfolioPromotionAbi,
   portfolioTradingModuleAbi,
   sofiAggregatorAbi,
+  sofiConverterAbi,
   sofiTokenAbi,
+  uniswapV2ExchangeAdapterAbi,
   uniswapV2PairAbi,
   uniswapV2Router02Abi,
 } from "../../packages/protocol/src/abis/index.ts";
 import { ANVIL_ACCOUNTS } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
 import { type AnvilHandle, getFreePort, startAnvil } from "./anvil.ts";
-import { UNISWAP_V2_ADAPTER_NAME } from "./deploy/index.ts";
+import { CONVERTER_RESERVE_SOFI } from "./deploy/convert.ts";
+import { UNISWAP_V2_ADAPTER_NAME, UNISWAP_V2_ADAPTER_NAME_2 } from "./deploy/index.ts";
 import type { DeployStep } from "./deploy/kit.ts";
 import { AGGREGATOR_BASE_SYMBOLS, type ContractName, DEPLOY_STEPS, DEPLOYMENTS_DIR, deployAll } from "./deploy.ts";
 import { multicall3Bytecode } from "./generated/bytecode.ts";
@@ -38,6 +42,12 @@ import { SEED_STEPS, seed } from "./seed.ts";
 import { TOKEN_SPECS } from "./tokens.ts";
 
 const DAY = 86400;
+/** The convert step's transactions (after the portfolios step): the converter, then mint, approve, deposit. */
+const CONVERT_TXS = 4;
+/** The promotion step's transaction (after the convert step): the PortfolioPromotion deployment. */
+const PROMOTION_TXS = 1;
+/** The portfolio-routes step's transactions (last): the second DEX's adapter, its registration. */
+const ROUTES_TXS = 2;
 
 describe("deployAll + seed on a fresh anvil", () => {
   let anvil: AnvilHandle;
@@ -120,12 +130,21 @@ describe("deployAll + seed on a fresh anvil", () => {
     const bases = AGGREGATOR_BASE_SYMBOLS.map((s) => deployment.tokens.find((t) => t.symbol === s)?.address);
     expect(await read("getBases")).toEqual(bases);
     expect(await read("owner")).toBe(deployment.deployer);
-    // Appended after every pair, just before the portfolios step's 9 contracts and 3 set-up calls.
+    // Appended after every pair, just before the portfolios step's 9 contracts and 3 set-up calls
+    // (and the convert step's transactions).
     const nonce = await client.getTransactionCount({ address: deployment.deployer });
-    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - 13) })).toBe(aggregator);
-    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - 12) })).toBe(
-      deployment.contracts.setController,
-    );
+    expect(
+      getContractAddress({
+        from: deployment.deployer,
+        nonce: BigInt(nonce - 13 - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS),
+      }),
+    ).toBe(aggregator);
+    expect(
+      getContractAddress({
+        from: deployment.deployer,
+        nonce: BigInt(nonce - 12 - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS),
+      }),
+    ).toBe(deployment.contracts.setController);
   });
 
   it("deploys Set Protocol and the portfolio contracts, wired up, with every token allowed", async () => {
@@ -181,9 +200,72 @@ describe("deployAll + seed on a fresh anvil", () => {
     expect(await module("weth")).toBe(deployment.weth);
     expect(await module("feeRecipient")).toBe(deployment.deployer);
     expect(await module("controller")).toBe(c.setController);
-    // The last deployment of the deployer is the factory.
+    // The portfolios step's last deployment is the factory (then its allow-list; the convert step follows).
     const nonce = await client.getTransactionCount({ address: deployment.deployer });
-    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - 2) })).toBe(c.portfolioFactory);
+    expect(
+      getContractAddress({
+        from: deployment.deployer,
+        nonce: BigInt(nonce - 2 - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS),
+      }),
+    ).toBe(c.portfolioFactory);
+  });
+
+  it("deploys the RAI to SOFI converter after the portfolios, owned by the deployer, with a funded reserve", async () => {
+    const converter = deployment.contracts.sofiConverter;
+    const read = <F extends "rai" | "sofi" | "owner" | "reserve" | "totalConverted">(functionName: F) =>
+      client.readContract({ address: converter, abi: sofiConverterAbi, functionName });
+    const token = (s: string) => deployment.tokens.find((t) => t.symbol === s)?.address;
+    expect(await read("rai")).toBe(token("RAI"));
+    expect(await read("sofi")).toBe(token("SOFI"));
+    expect(await read("owner")).toBe(deployment.deployer);
+    expect(await read("reserve")).toBe(parseEther(CONVERTER_RESERVE_SOFI));
+    expect(await read("totalConverted")).toBe(0n);
+    const held = await client.readContract({
+      address: token("SOFI") ?? "0x",
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [converter],
+    });
+    expect(held).toBe(parseEther(CONVERTER_RESERVE_SOFI));
+    const nonce = await client.getTransactionCount({ address: deployment.deployer });
+    expect(
+      getContractAddress({
+        from: deployment.deployer,
+        nonce: BigInt(nonce - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS),
+      }),
+    ).toBe(converter);
+  });
+
+  it("deploys the promotion after the converter, owned by the deployer, over SOFI and the portfolio factory", async () => {
+    const promotion = deployment.contracts.portfolioPromotion;
+    const read = <F extends "sofi" | "factory" | "owner" | "SOFI_PER_HOUR">(functionName: F) =>
+      client.readContract({ address: promotion, abi: portfolioPromotionAbi, functionName });
+    expect(await read("sofi")).toBe(deployment.tokens.find((t) => t.symbol === "SOFI")?.address);
+    expect(await read("factory")).toBe(deployment.contracts.portfolioFactory);
+    expect(await read("owner")).toBe(deployment.deployer);
+    expect(await read("SOFI_PER_HOUR")).toBe(100n * 10n ** 18n);
+    const nonce = await client.getTransactionCount({ address: deployment.deployer });
+    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - PROMOTION_TXS - ROUTES_TXS) })).toBe(
+      promotion,
+    );
+  });
+
+  it("registers a TradeModule adapter on the second DEX's router last, for rebalances on either DEX", async () => {
+    const adapter = deployment.contracts.uniswapV2ExchangeAdapter2;
+    expect(
+      await client.readContract({
+        address: deployment.contracts.setIntegrationRegistry,
+        abi: integrationRegistryAbi,
+        functionName: "getIntegrationAdapter",
+        args: [deployment.contracts.tradeModule, UNISWAP_V2_ADAPTER_NAME_2],
+      }),
+    ).toBe(adapter);
+    expect(
+      await client.readContract({ address: adapter, abi: uniswapV2ExchangeAdapterAbi, functionName: "router" }),
+    ).toBe(deployment.dexes[1]?.router);
+    expect(adapter).not.toBe(deployment.contracts.uniswapV2ExchangeAdapter);
+    const nonce = await client.getTransactionCount({ address: deployment.deployer });
+    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - ROUTES_TXS) })).toBe(adapter);
   });
 
   describe("after seed(days = 2)", () => {
@@ -427,7 +509,17 @@ describe("deployAll + seed on a fresh anvil", () => {
 
 describe("deploy and seed steps", () => {
   it("run from one list each, in order, typed by the contract names they write", () => {
-    expect(DEPLOY_STEPS.map((s) => s.name)).toEqual(["core", "dexes", "tokens", "pairs", "aggregator", "portfolios"]);
+    expect(DEPLOY_STEPS.map((s) => s.name)).toEqual([
+      "core",
+      "dexes",
+      "tokens",
+      "pairs",
+      "aggregator",
+      "portfolios",
+      "convert",
+      "promotion",
+      "portfolio-routes",
+    ]);
     expect(SEED_STEPS.map((s) => s.name)).toEqual(["tokens", "dexes", "aggregator", "portfolios"]);
     const names: ContractName[] = DEPLOY_STEPS.flatMap((s) => s.contracts);
     expect(names).toEqual([
@@ -441,6 +533,9 @@ describe("deploy and seed steps", () => {
       "uniswapV2ExchangeAdapter",
       "portfolioTradingModule",
       "portfolioFactory",
+      "sofiConverter",
+      "portfolioPromotion",
+      "uniswapV2ExchangeAdapter2",
     ]);
   });
 
@@ -468,8 +563,9 @@ describe("deploy and seed steps", () => {
       const full = await deployAll({ rpcUrl: anvil.rpcUrl, outDir });
       // The same addresses as one uninterrupted run: the committed record.
       expect(full).toEqual(JSON.parse(readFileSync(join(DEPLOYMENTS_DIR, "31337.json"), "utf8")));
-      // The pairs, the aggregator, and the portfolios step's 9 contracts and 3 set-up calls.
-      const rest = full.pairs.length + 1 + 9 + 3;
+      // The pairs, the aggregator, the portfolios step's 9 contracts and 3 set-up calls, the convert,
+      // promotion and portfolio-routes steps.
+      const rest = full.pairs.length + 1 + 9 + 3 + CONVERT_TXS + PROMOTION_TXS + ROUTES_TXS;
       expect(await client.getTransactionCount({ address: deployer })).toBe(nonceAfterPartial + rest);
 
       // A capability's step appended to the list: one contract, under its own name.

@@ -33,6 +33,10 @@ describe("generated ABIs and bytecode are up to date (run `npm run gen -w contra
     expect(bytecode.portfolioTradingModuleBytecode).toBe(
       out("PortfolioTradingModule.sol", "PortfolioTradingModule").bytecode.object,
     );
+    expect(abis.portfolioPromotionAbi).toEqual(out("PortfolioPromotion.sol", "PortfolioPromotion").abi);
+    expect(bytecode.portfolioPromotionBytecode).toBe(
+      out("PortfolioPromotion.sol", "PortfolioPromotion").bytecode.object,
+    );
   });
 
   it("Set Protocol v2 ABIs match the vendored artifacts", () => {

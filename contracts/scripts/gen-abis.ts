@@ -73,6 +73,8 @@ export function generate(opts: { build?: boolean } = {}): { abis: Record<string,
   const sofiAggregator = forgeArtifact("SofiAggregator.sol", "SofiAggregator");
   const portfolioFactory = forgeArtifact("PortfolioFactory.sol", "PortfolioFactory");
   const portfolioTradingModule = forgeArtifact("PortfolioTradingModule.sol", "PortfolioTradingModule");
+  const sofiConverter = forgeArtifact("SofiConverter.sol", "SofiConverter");
+  const portfolioPromotion = forgeArtifact("PortfolioPromotion.sol", "PortfolioPromotion");
   const sources: AbiSource[] = [
     { name: "Erc20", abi: erc20.abi, doc: "ERC20 with metadata (name, symbol, decimals)." },
     { name: "TestToken", abi: testToken.abi, doc: "Test tokens: ERC20 with owner-only faucet mint." },
@@ -92,6 +94,16 @@ export function generate(opts: { build?: boolean } = {}): { abis: Record<string,
       name: "PortfolioTradingModule",
       abi: portfolioTradingModule.abi,
       doc: "Portfolio trading module: bounded buy/sell with ETH or a token, quotes, module states, PortfolioBought/PortfolioSold.",
+    },
+    {
+      name: "SofiConverter",
+      abi: sofiConverter.abi,
+      doc: "RAI to SOFI converter (1 RAI = 1 SOFI from a SOFI reserve), Converted event.",
+    },
+    {
+      name: "PortfolioPromotion",
+      abi: portfolioPromotion.abi,
+      doc: "Portfolio promotion: the manager pays SOFI (100 SOFI = 1 hour) to extend promoteEndAt, Promoted event.",
     },
     ...Object.entries(SET_PROTOCOL_CONTRACTS).map(([name, doc]) => ({
       name,
@@ -127,7 +139,9 @@ export function generate(opts: { build?: boolean } = {}): { abis: Record<string,
     `export const multicall3Bytecode = "${multicall3.bytecode}" as const;\n` +
     `export const sofiAggregatorBytecode = "${sofiAggregator.bytecode}" as const;\n` +
     `export const portfolioFactoryBytecode = "${portfolioFactory.bytecode}" as const;\n` +
-    `export const portfolioTradingModuleBytecode = "${portfolioTradingModule.bytecode}" as const;\n`;
+    `export const portfolioTradingModuleBytecode = "${portfolioTradingModule.bytecode}" as const;\n` +
+    `export const sofiConverterBytecode = "${sofiConverter.bytecode}" as const;\n` +
+    `export const portfolioPromotionBytecode = "${portfolioPromotion.bytecode}" as const;\n`;
   return { abis, bytecode };
 }
 

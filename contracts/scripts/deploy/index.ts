@@ -3,18 +3,32 @@
  * a capability's step at the end). A capability adds `deploy/<feature>.ts` and one line here.
  */
 import { aggregatorStep } from "./aggregator.ts";
+import { convertStep } from "./convert.ts";
 import { coreStep } from "./core.ts";
 import { dexesStep } from "./dexes.ts";
 import type { ContractsOf } from "./kit.ts";
 import { pairsStep } from "./pairs.ts";
+import { portfolioRoutesStep } from "./portfolio-routes.ts";
 import { portfoliosStep } from "./portfolios.ts";
+import { promotionStep } from "./promotion.ts";
 import { tokensStep } from "./tokens.ts";
 
-export const DEPLOY_STEPS = [coreStep, dexesStep, tokensStep, pairsStep, aggregatorStep, portfoliosStep] as const;
+export const DEPLOY_STEPS = [
+  coreStep,
+  dexesStep,
+  tokensStep,
+  pairsStep,
+  aggregatorStep,
+  portfoliosStep,
+  convertStep,
+  promotionStep,
+  portfolioRoutesStep,
+] as const;
 
 /** The names in `deployment.contracts`, as the steps declare them. */
 export type ContractName = ContractsOf<typeof DEPLOY_STEPS>;
 
 export { AGGREGATOR_BASE_SYMBOLS } from "./aggregator.ts";
 export type { DeployContext, DeploymentDraft, DeployStep, StepContext } from "./kit.ts";
+export { UNISWAP_V2_ADAPTER_NAME_2 } from "./portfolio-routes.ts";
 export { UNISWAP_V2_ADAPTER_NAME } from "./portfolios.ts";

@@ -31,7 +31,7 @@ export const UNISWAP_V2_ADAPTER_NAME = "UniswapV2ExchangeAdapter";
 const VENDOR = join(dirname(fileURLToPath(import.meta.url)), "../../vendor/set-protocol-v2");
 
 /** A vendored Set Protocol v2 artifact: the ABI and creation bytecode (no library links). */
-function setArtifact(contract: string): { abi: Abi; bytecode: Hex } {
+export function setArtifact(contract: string): { abi: Abi; bytecode: Hex } {
   const json = JSON.parse(readFileSync(join(VENDOR, `${contract}.json`), "utf8")) as { abi: Abi; bytecode: Hex };
   return { abi: json.abi, bytecode: json.bytecode };
 }
