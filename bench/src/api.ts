@@ -19,8 +19,11 @@ const HISTORY = { base: "WETH", quote: "USDT" } as const;
  */
 export const MANY_USERS = 20_000;
 
+/** A path per request: `i` the request's number, `portfolios` how many synthetic portfolios exist. */
+type PathOf = (i: number, portfolios: number) => string;
+
 /** Every list endpoint of the API, as the bench asks for it (a function: a different path per request). */
-export const API_ENDPOINTS: Record<string, string | ((i: number) => string)> = {
+export const API_ENDPOINTS: Record<string, string | PathOf> = {
   tokens: "/api/local/sofi/tokens",
   ticker: `/api/local/proxy/ticker/24hr?symbol=${HISTORY.base}-${HISTORY.quote}`,
   historyMonth: `/api/local/v2/proxy/history?symbol=${HISTORY.base}-${HISTORY.quote}&type=month`,
@@ -31,11 +34,14 @@ export const API_ENDPOINTS: Record<string, string | ((i: number) => string)> = {
   portfoliosTraded: "/api/local/v2/sofi/portfolios?orderby=traded&limit=4",
   portfolioDetail: `/api/local/sofi/portfolios/${benchPortfolio(BENCH_PORTFOLIO_INDEX)}`,
   portfolioHistory: `/api/local/sofi/portfolios/${benchPortfolio(BENCH_PORTFOLIO_INDEX)}/history?type=1w`,
+  // every portfolio in turn: at 10,000 more than the detail cache keeps (2,000), so each reads the database
+  portfolioDetailMany: (i: number, portfolios: number) =>
+    `/api/local/sofi/portfolios/${benchPortfolio(i % portfolios)}`,
 };
 export type ApiEndpoint = keyof typeof API_ENDPOINTS;
 
-function endpointTarget(base: string, e: string | ((i: number) => string)): LoadTarget {
-  return typeof e === "string" ? base + e : (i) => base + e(i);
+function endpointTarget(base: string, e: string | PathOf, portfolios: number): LoadTarget {
+  return typeof e === "string" ? base + e : (i) => base + e(i, portfolios);
 }
 
 export type ApiResult = {
@@ -204,7 +210,7 @@ export async function benchApi(
   try {
     const samples: ApiResult["samples"] = {};
     for (const [name, e] of Object.entries(API_ENDPOINTS)) {
-      const path = typeof e === "string" ? e : e(7);
+      const path = typeof e === "string" ? e : e(7, opts.portfolios);
       const r = await getJson(s.base + path);
       if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}: ${r.text.slice(0, 300)}`);
       const body = JSON.parse(r.text) as unknown;
@@ -216,7 +222,7 @@ export async function benchApi(
     const [bare, ...loads] = await loadTestMany({
       urls: [
         `http://127.0.0.1:${bareChild.port}/x`,
-        ...names.map((n) => endpointTarget(s.base, API_ENDPOINTS[n] as string | ((i: number) => string))),
+        ...names.map((n) => endpointTarget(s.base, API_ENDPOINTS[n] as string | PathOf, opts.portfolios)),
       ],
       connections: opts.connections,
       durationMs: opts.durationMs,

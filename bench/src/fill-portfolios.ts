@@ -8,7 +8,8 @@
  * every fourth, the trading module's `added`, `initialized` (0.5 % exit fee) and `trading` events;
  * per trade its `buy`/`sell` row and the issuance module's `issue`/`redeem` row of the same
  * transaction, a mint or burn in `portfolio_transfers`, and the holders' balances folded from those
- * transfers (clamped at zero: a synthetic seller may sell more than it bought). Trades are skewed
+ * transfers (clamped at zero: a synthetic seller may sell more than it bought) and the counters the
+ * indexer keeps beside them (portfolio_stats). Trades are skewed
  * towards the first portfolios (a popular few, a long tail with none); each portfolio's traders are
  * at most 50 of 50,000 accounts. Everything is older than the indexed chain (created in the first
  * half of the synthetic span, traded after its creation), at block numbers 0 … trades/1000 with log
@@ -186,9 +187,21 @@ export async function fillPortfolios(
      ON CONFLICT DO NOTHING`,
     [chainId, ZERO],
   );
+  // the counters the indexer handler keeps beside these rows (portfolio_stats)
+  await db.query(
+    `INSERT INTO portfolio_stats (chain_id, portfolio, trades_count, holders_count, supply)
+     SELECT $1, p.address,
+       (SELECT count(*) FROM portfolio_trades t WHERE t.chain_id = $1 AND t.portfolio = p.address AND t.kind IN ('buy', 'sell')),
+       (SELECT count(*) FROM portfolio_holders h WHERE h.chain_id = $1 AND h.portfolio = p.address AND h.balance > 0),
+       COALESCE((SELECT sum(balance) FROM portfolio_holders h WHERE h.chain_id = $1 AND h.portfolio = p.address), 0)
+     FROM portfolios p WHERE p.chain_id = $1 AND p.log_index >= ${LOG_BASE}
+     ON CONFLICT (chain_id, portfolio) DO UPDATE SET trades_count = EXCLUDED.trades_count,
+       holders_count = EXCLUDED.holders_count, supply = EXCLUDED.supply`,
+    [chainId],
+  );
   log("  ANALYZE");
   await db.query(
-    "ANALYZE portfolios, portfolio_positions, portfolio_trades, portfolio_transfers, portfolio_holders, portfolio_module_events",
+    "ANALYZE portfolios, portfolio_positions, portfolio_trades, portfolio_transfers, portfolio_holders, portfolio_module_events, portfolio_stats",
   );
   const count = async (sql: string, params: unknown[] = []) =>
     Number((await db.query<{ n: unknown }>(sql, params))[0]?.n ?? 0);

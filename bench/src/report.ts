@@ -193,7 +193,7 @@ export function formatResults(r: Results): string {
           row("bare Hono GET /x", a.bare, false),
           ...endpoints.map(([n, l]) => {
             const e = API_ENDPOINTS[n] ?? n;
-            const path = typeof e === "string" ? e : e(0);
+            const path = typeof e === "string" ? e : e(0, 1);
             const who =
               n === "tradesHeavy"
                 ? " (heavy user)"
@@ -201,7 +201,9 @@ export function formatResults(r: Results): string {
                   ? " (typical user)"
                   : n === "tradesManyUsers"
                     ? ` (${MANY_USERS.toLocaleString("en-US")} users in turn: database)`
-                    : "";
+                    : n === "portfolioDetailMany"
+                      ? ` (${(a.portfolioFill?.portfolios ?? 0).toLocaleString("en-US")} portfolios in turn: database)`
+                      : "";
             return row(
               `GET ${path.replace(/user=0x[0-9a-f]{40}/, "user=…").replace(/portfolios\/0x[0-9a-f]{40}/, "portfolios/{id}")}${who}`,
               l,

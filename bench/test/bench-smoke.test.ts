@@ -78,6 +78,7 @@ describe("npm run bench (quick)", () => {
         "portfoliosTraded",
         "portfolioDetail",
         "portfolioHistory",
+        "portfolioDetailMany",
       ].sort(),
     );
     for (const l of [api.bare, ...Object.values(api.endpoints)]) {

@@ -27,6 +27,8 @@
  * | FAUCET_PRIVATE_KEY | – (npm start: a dedicated anvil account) | key of the funded account `POST /sts/faucet` sends test tokens from (test networks only; unset: the faucet answers 503) |
  * | FAUCET_RATE_LIMIT_PER_IP | 10 | faucet requests per minute per client IP (0 = off) |
  * | ALERTS_INTERVAL_S | 300 | how often the price-alert worker checks alerts (0 = off) |
+ * | AI_BASE_URL, AI_MODEL, AI_API_KEY | – | an OpenAI-compatible endpoint `POST /sofi/ai` asks (all three set; else offline ranking only) |
+ * | AI_TIMEOUT_MS | 8000 | how long `POST /sofi/ai` waits for the model before answering offline |
  *
  * Binding HOST to anything but loopback requires PUBLIC_URL or SIWE_DOMAIN (otherwise nobody could
  * sign in from outside, and absolute URLs would name 127.0.0.1).
@@ -78,6 +80,8 @@ export type ServerConfig = {
   faucet: { privateKey: `0x${string}` | null; perIpPerMinute: number };
   /** The price-alert worker's period (0: not started). */
   alerts: { intervalMs: number };
+  /** `POST /sofi/ai`'s OpenAI-compatible endpoint (null: offline ranking only) and its timeout. */
+  ai: { endpoint: { baseUrl: string; model: string; apiKey: string } | null; timeoutMs: number };
 };
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -119,6 +123,12 @@ const envSchema = z.object({
     .optional(),
   FAUCET_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
   ALERTS_INTERVAL_S: z.coerce.number().int().min(0).default(300),
+  AI_BASE_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://api.openai.com/v1" })
+    .optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 
 export class ConfigError extends Error {
@@ -286,5 +296,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       perIpPerMinute: e.FAUCET_RATE_LIMIT_PER_IP,
     },
     alerts: overrides.alerts ?? { intervalMs: e.ALERTS_INTERVAL_S * 1000 },
+    ai: overrides.ai ?? {
+      endpoint:
+        e.AI_BASE_URL && e.AI_MODEL && e.AI_API_KEY
+          ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), model: e.AI_MODEL, apiKey: e.AI_API_KEY }
+          : null,
+      timeoutMs: e.AI_TIMEOUT_MS,
+    },
   };
 }

@@ -23,6 +23,8 @@ export type StartServerOptions = ConfigOverrides & {
   db?: Db;
   deployments?: Record<string, Deployment>;
   log?: (msg: string) => void;
+  /** TEST ONLY (the e2e stack): the alerts worker posts to this origin instead of Discord. */
+  alertsWebhookOriginForTests?: string;
 };
 
 export type RunningServer = {
@@ -155,6 +157,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
           reader: (ch) => portfolioReader(deps, ch),
           intervalMs: config.alerts.intervalMs,
           log: (m) => log(`alerts: ${m}`),
+          webhookOriginForTests: opts.alertsWebhookOriginForTests,
         })
       : null;
 

@@ -95,8 +95,8 @@ describe.each(DB_KINDS)("portfolio reader caches (%s)", (kind) => {
     // database its query may still run after the refresh's write), and the refresh brings the new value
     expect([150, 200].map((v) => Math.round(v))).toContain(Math.round((await value()) ?? 0));
     await reader.freshMetrics();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(await value()).toBeCloseTo(200, 6);
+    // the refresh runs in the background: its value shows once it is done
+    await expect.poll(value, { timeout: 20_000, interval: 20 }).toBeCloseTo(200, 6);
 
     // Not waiting, shown with a refresh that never ends: TTL expiry returns at once, a commit waits.
     const stuck = reader as unknown as { refreshMetrics: () => Promise<void> };

@@ -67,6 +67,24 @@ async function holders(db: Db) {
   ).map((r) => [r.holder, r.balance]);
 }
 
+/** The handler's counters, and the same counted afresh from the tables they summarise. */
+async function stats(db: Db) {
+  const [kept] = await db.query<{ trades: number; holders: number; supply: string }>(
+    "SELECT trades_count AS trades, holders_count AS holders, supply::text AS supply FROM portfolio_stats WHERE portfolio = $1",
+    [P],
+  );
+  const [counted] = await db.query<{ trades: string; holders: string; supply: string }>(
+    `SELECT (SELECT count(*) FROM portfolio_trades WHERE portfolio = $1 AND kind IN ('buy', 'sell')) AS trades,
+       (SELECT count(*) FROM portfolio_holders WHERE portfolio = $1 AND balance > 0) AS holders,
+       (SELECT COALESCE(sum(CASE WHEN "from" = $2 THEN value ELSE 0 END) - sum(CASE WHEN "to" = $2 THEN value ELSE 0 END), 0)::text
+        FROM portfolio_transfers WHERE portfolio = $1) AS supply`,
+    [P, ZERO],
+  );
+  const k = { trades: Number(kept?.trades ?? 0), holders: Number(kept?.holders ?? 0), supply: kept?.supply ?? "0" };
+  expect(k).toEqual({ trades: Number(counted?.trades), holders: Number(counted?.holders), supply: counted?.supply });
+  return k;
+}
+
 afterAll(closeAllDbs);
 
 describe.each(DB_KINDS)("portfolios handler (%s)", (kind) => {
@@ -117,6 +135,7 @@ describe.each(DB_KINDS)("portfolios handler (%s)", (kind) => {
       [ALICE, "200"],
       [BOB, "100"],
     ]);
+    expect(await stats(db)).toEqual({ trades: 1, holders: 2, supply: "300" });
     const trades = await db.query<{ kind: string; account: string; amount: string | null }>(
       "SELECT kind, account, amount::text FROM portfolio_trades ORDER BY log_index",
     );
@@ -133,7 +152,28 @@ describe.each(DB_KINDS)("portfolios handler (%s)", (kind) => {
     ]);
 
     const range2: HandlerRows = {
-      Transfer: cols([transfer(20, 0, BOB, ZERO, "100"), transfer(20, 1, ALICE, BOB, "50")]),
+      // Bob burns his 100, gets 50 from Alice and gives them back: no longer a holder
+      Transfer: cols([
+        transfer(20, 0, BOB, ZERO, "100"),
+        transfer(20, 1, ALICE, BOB, "50"),
+        transfer(20, 7, BOB, ALICE, "50"),
+      ]),
+      PortfolioSold: cols([
+        {
+          block: 20,
+          log: 6,
+          address: MODULE,
+          args: {
+            setToken: P,
+            seller: BOB,
+            tokenOut: ZERO,
+            quantity: "100",
+            amountOut: "300",
+            tradeFee: "1",
+            exitFee: "1",
+          },
+        },
+      ]),
       DefaultPositionUnitEdited: cols([{ block: 20, log: 2, address: P, args: { _component: T1, _realUnit: "-1" } }]),
       ComponentRemoved: cols([{ block: 20, log: 3, address: P, args: { _component: T2.toLowerCase() } }]),
       PositionMultiplierEdited: cols([
@@ -157,10 +197,9 @@ describe.each(DB_KINDS)("portfolios handler (%s)", (kind) => {
       ]),
     };
     await db.transaction((tx) => portfoliosHandler.insert(tx, 31337, range2));
-    expect(await holders(db)).toEqual([
-      [ALICE, "150"],
-      [BOB, "50"],
-    ]);
+    await db.transaction((tx) => portfoliosHandler.insert(tx, 31337, range2)); // a replay
+    expect(await holders(db)).toEqual([[ALICE, "200"]]);
+    expect(await stats(db)).toEqual({ trades: 2, holders: 1, supply: "200" });
     const pos = await db.query<{ kind: string; unit: string | null }>(
       "SELECT kind, unit::text FROM portfolio_positions ORDER BY block_number, log_index, component",
     );
@@ -179,11 +218,13 @@ describe.each(DB_KINDS)("portfolios handler (%s)", (kind) => {
       [ALICE, "200"],
       [BOB, "100"],
     ]);
+    expect(await stats(db)).toEqual({ trades: 1, holders: 2, supply: "300" });
     expect((await db.query("SELECT * FROM portfolio_positions")).length).toBe(2);
     expect((await db.query("SELECT * FROM portfolio_rebalances")).length).toBe(0);
     // and back to block 5 removes the portfolio itself
     await db.transaction((tx) => portfoliosHandler.rollback(tx, 31337, 5));
     expect(await holders(db)).toEqual([]);
+    expect(await stats(db)).toEqual({ trades: 0, holders: 0, supply: "0" });
     for (const t of [
       "portfolios",
       "portfolio_positions",

@@ -38,4 +38,16 @@ describe("UnitHistory", () => {
     expect(h.unitsAt(600).get(B)).toBe(40n);
     expect(h.unitsAt(600).get(A)).toBe(720n);
   });
+  it("unitsFrom (the refresh's lookup) equals unitsAt at every time, also after rows are added", () => {
+    const times = [0, 99, 100, 101, 199, 200, 250, 300, 399, 400, 450, 499, 500, 501, 10_000];
+    const same = () => {
+      for (const t of times) expect(new Map(h.unitsFrom(t)), `at ${t}`).toEqual(h.unitsAt(t));
+    };
+    same();
+    h.add({ component: A, ts: 700, block: 7, log: 0, kind: "edited", unit: 10n }, null);
+    h.add(null, { ts: 800, block: 8, log: 0, multiplier: E18 / 2n });
+    times.push(699, 700, 750, 800, 900);
+    same();
+    expect(new Map(h.unitsFrom(900)).get(A)).toBe(5n);
+  });
 });

@@ -1,6 +1,8 @@
+export * from "./ai.ts";
 export * from "./api-schemas.ts";
 export * from "./blocked.ts";
 export * from "./constants.ts";
+export * from "./convert.ts";
 export * from "./errors.ts";
 export * from "./managers.ts";
 export * from "./pairs.ts";
@@ -9,6 +11,7 @@ export * from "./portfolio-create.ts";
 export * from "./portfolio-trade.ts";
 export * from "./portfolios.ts";
 export * from "./prices.ts";
+export * from "./promotion.ts";
 export * from "./siwe.ts";
 export * from "./swap.ts";
 export * from "./token-lists.ts";

@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   ALERT_ERRORS,
   alertBodySchema,
+  alertDiscordProblem,
+  alertFormProblems,
+  alertPriceProblem,
+  alertPriceText,
+  alertRequestBody,
+  alertSettingsSchema,
   alertThresholdProblem,
   FAUCET_ERRORS,
   faucetBodySchema,
@@ -117,5 +123,79 @@ describe("faucet body (spec 001 §3, §7)", () => {
     [{ address: BUYER, name: "a\u0000b" }, FAUCET_ERRORS.name],
   ])("refuses %j with its text", (body, message) => {
     expect(firstError(faucetBodySchema.safeParse(body))).toBe(message);
+  });
+});
+
+describe("price-alert drawer input (spec 001 §5)", () => {
+  it.each([
+    ["", null],
+    ["  ", null],
+    ["101", null],
+    ["100.01", null],
+    ["100.5", null],
+    ["100", ALERT_ERRORS.up], // not above
+    ["99.99", ALERT_ERRORS.up],
+    ["100.001", ALERT_ERRORS.up], // three decimals
+    ["1.2.3", ALERT_ERRORS.up],
+    [".5", ALERT_ERRORS.up],
+    ["101.", ALERT_ERRORS.up],
+    ["-101", ALERT_ERRORS.up],
+  ])("upper %j against 100 → %j", (raw, problem) => {
+    expect(alertPriceProblem("up", raw, 100)).toBe(problem);
+  });
+  it.each([
+    ["", null],
+    ["99.99", null],
+    ["0", null],
+    ["100", ALERT_ERRORS.down], // not below
+    ["100.01", ALERT_ERRORS.down],
+    ["99.999", ALERT_ERRORS.down],
+    ["9a", ALERT_ERRORS.down],
+  ])("lower %j against 100 → %j", (raw, problem) => {
+    expect(alertPriceProblem("down", raw, 100)).toBe(problem);
+  });
+  it("the Discord webhook URL is required and must be Discord's", () => {
+    expect(alertDiscordProblem("")).toBe(ALERT_ERRORS.discordMissing);
+    expect(alertDiscordProblem("   ")).toBe(ALERT_ERRORS.discordMissing);
+    expect(alertDiscordProblem("https://example.com/hook")).toBe(ALERT_ERRORS.discordShape);
+    expect(alertDiscordProblem(` ${HOOK} `)).toBeNull();
+  });
+  it("reports every field's problem at once, nothing when valid", () => {
+    expect(alertFormProblems({ up: "50", down: "150", discord: "" }, 100)).toEqual({
+      up: ALERT_ERRORS.up,
+      down: ALERT_ERRORS.down,
+      discord: ALERT_ERRORS.discordMissing,
+    });
+    expect(alertFormProblems({ up: "", down: "", discord: HOOK }, 100)).toEqual({});
+    expect(alertFormProblems({ up: "120", down: "80.5", discord: HOOK }, 100)).toEqual({});
+  });
+  it("shows stored thresholds with at most two decimals", () => {
+    expect(alertPriceText(null)).toBe("");
+    expect(alertPriceText(undefined)).toBe("");
+    expect(alertPriceText(12.5)).toBe("12.5");
+    expect(alertPriceText(100)).toBe("100");
+    expect(alertPriceText(0)).toBe("0");
+    expect(alertPriceText(99.99)).toBe("99.99");
+    expect(alertPriceText(1e21)).toBe("1000000000000000000000");
+    expect(alertPriceText(Number.NaN)).toBe("");
+  });
+  it("builds the body the server accepts; empty thresholds are null", () => {
+    const body = alertRequestBody({ up: " 120 ", down: "", discord: ` ${HOOK}` }, SET, BUYER, true);
+    expect(body).toEqual({
+      price_alert: 1,
+      trade_alert: 1,
+      set: SET,
+      buyer: BUYER,
+      up: "120",
+      down: null,
+      discord: HOOK,
+    });
+    expect(alertBodySchema.safeParse(body).success).toBe(true);
+    expect(alertRequestBody({ up: "", down: "1", discord: HOOK }, SET, BUYER, false).trade_alert).toBe(0);
+  });
+  it("reads the signed GET's reply", () => {
+    const r = { set: SET, up: 120, down: null, trade_alert: false, discord: HOOK };
+    expect(alertSettingsSchema.parse(r)).toEqual(r);
+    expect(alertSettingsSchema.safeParse({ ...r, up: "120" }).success).toBe(false);
   });
 });

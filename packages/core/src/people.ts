@@ -165,3 +165,85 @@ export function alertThresholdProblem(up: string | null, down: string | null, va
 
 /** The answer of a saved alert (§8 success toast key). */
 export const alertReplySchema = z.object({ result: z.literal(ALERT_SUCCESS), set: z.string() });
+
+/** `GET /sofi/alert?set=` (signed): the signer's alert of the portfolio; nulls and false when none is set. */
+export const alertSettingsSchema = z.object({
+  set: z.string(),
+  up: z.number().nullable(),
+  down: z.number().nullable(),
+  trade_alert: z.boolean(),
+  discord: z.string().nullable(),
+});
+export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+
+// ------------------------------------------------------------------ the price-alert drawer's input rules
+
+/** The drawer's fields as typed. */
+export type AlertForm = { up: string; down: string; discord: string };
+export type AlertFormProblems = Partial<Record<keyof AlertForm, string>>;
+
+/**
+ * §5 one threshold as typed: empty is allowed; otherwise digits with at most two decimals, above the
+ * current value per set (`up`) or below it (`down`). Returns the §5 message key, or null.
+ */
+export function alertPriceProblem(side: "up" | "down", raw: string, valuePerSet: number): string | null {
+  const v = raw.trim();
+  if (v === "") return null;
+  const key = ALERT_ERRORS[side];
+  if (!ALERT_PRICE_RE.test(v)) return key;
+  const n = Number(v);
+  return (side === "up" ? n > valuePerSet : n < valuePerSet) ? null : key;
+}
+
+/** §5 "Discord webhook URL required (please_input_the_url)", and only Discord's webhook URL (server rule). */
+export function alertDiscordProblem(raw: string): string | null {
+  const v = raw.trim();
+  if (v === "") return ALERT_ERRORS.discordMissing;
+  return isDiscordWebhookUrl(v) ? null : ALERT_ERRORS.discordShape;
+}
+
+/** Every field's problem at once (the drawer shows each under its field); empty when it may be saved. */
+export function alertFormProblems(f: AlertForm, valuePerSet: number): AlertFormProblems {
+  const out: AlertFormProblems = {};
+  const up = alertPriceProblem("up", f.up, valuePerSet);
+  const down = alertPriceProblem("down", f.down, valuePerSet);
+  const discord = alertDiscordProblem(f.discord);
+  if (up) out.up = up;
+  if (down) out.down = down;
+  if (discord) out.discord = discord;
+  return out;
+}
+
+/** A stored threshold as the drawer's text (at most two decimals, no trailing zeros); null is empty. */
+export function alertPriceText(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return "";
+  // toFixed writes 1e21 and above in exponent form; such values have no decimals left anyway
+  if (Math.abs(n) >= 1e21) return BigInt(Math.round(n)).toString();
+  return n.toFixed(2).replace(/\.?0+$/, "");
+}
+
+/** `POST /sofi/alert`'s body (spec 001 §7) from the drawer's fields; empty thresholds are sent as null. */
+export function alertRequestBody(
+  f: AlertForm,
+  set: string,
+  buyer: string,
+  tradeAlert: boolean,
+): {
+  price_alert: 1;
+  trade_alert: 0 | 1;
+  set: string;
+  buyer: string;
+  up: string | null;
+  down: string | null;
+  discord: string;
+} {
+  return {
+    price_alert: 1,
+    trade_alert: tradeAlert ? 1 : 0,
+    set,
+    buyer,
+    up: f.up.trim() || null,
+    down: f.down.trim() || null,
+    discord: f.discord.trim(),
+  };
+}

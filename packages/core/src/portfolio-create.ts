@@ -279,8 +279,9 @@ export function hasUsdPrice(token: { price_usd: number }): boolean {
 
 /**
  * The tokens a `?search=` term preselects (spec 001 §2 `/sts/create?search={term}`): a symbol equal
- * to the term, a tag equal to the term or one of its words (the home's interest topics AI, meme, RWA,
- * Defi, Base Ecosystem are the tokens' tags), a symbol or name word starting with a short term, or a
+ * to the term or to one of its words (the AI box's picks, symbols joined by spaces), a tag equal
+ * to the term or one of its words (the home's interest topics AI, meme, RWA, Defi, Base Ecosystem
+ * are the tokens' tags), a symbol or name word starting with a short term, or a
  * symbol or name containing a term of 4 characters or more. At most 16.
  */
 export function searchMatches<T extends { symbol: string; name: string; tags?: readonly string[] }>(
@@ -293,7 +294,11 @@ export function searchMatches<T extends { symbol: string; name: string; tags?: r
   const hit = (t: T) => {
     const symbol = t.symbol.toLowerCase();
     const name = t.name.toLowerCase();
-    if (symbol === q || (t.tags ?? []).some((tag) => tag.toLowerCase() === q || words.includes(tag.toLowerCase())))
+    if (
+      symbol === q ||
+      words.includes(symbol) ||
+      (t.tags ?? []).some((tag) => tag.toLowerCase() === q || words.includes(tag.toLowerCase()))
+    )
       return true;
     // Short terms match a symbol's or a name word's start ("ai" is not RAI or DAI); longer ones anywhere.
     if (q.length >= 4) return symbol.includes(q) || name.includes(q);

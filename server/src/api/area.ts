@@ -44,6 +44,7 @@ export type AppDeps = {
     | "rateLimit"
     | "cspConnectSrc"
     | "faucet"
+    | "ai"
   >;
   chains: ChainRuntime[];
   /** Indexer status by chain id, when this process runs the indexer role. */

@@ -2,6 +2,7 @@
  * The API's product areas, each a Hono sub-app mounted under `/api/:chain` in this order. A
  * capability adds its area as `api/<area>.ts` and one line here.
  */
+import { aiArea } from "./ai.ts";
 import { alertsArea } from "./alerts.ts";
 import type { ApiArea } from "./area.ts";
 import { faucetArea } from "./faucet.ts";
@@ -23,6 +24,7 @@ export const AREAS: readonly ApiArea[] = [
   followsArea,
   faucetArea,
   alertsArea,
+  aiArea,
 ];
 
 /**

@@ -22,10 +22,12 @@ import {
   portfolioTransactionsQuerySchema,
 } from "@sofi/core";
 import { type Context, Hono } from "hono";
-import { formatUnits, getAddress, zeroAddress } from "viem";
+import { formatUnits, zeroAddress } from "viem";
 import { type ApiArea, type ApiEnv, type AppDeps, type ChainRuntime, publicOrigin } from "./area.ts";
+import { checksum } from "./checksum.ts";
 import { imageResponse } from "./images.ts";
-import { type ListFilter, type ListRow, PortfolioReader } from "./queries/portfolios.ts";
+import { type ListFilter, type ListRow, METRICS_TTL_MS, PortfolioReader } from "./queries/portfolios.ts";
+import { ReplyCache } from "./reply-cache.ts";
 import { requireSignedWrite } from "./signed.ts";
 import { answerFirstIssue, limitBody, validJson, validQuery } from "./validate.ts";
 
@@ -50,6 +52,19 @@ export function portfolioReader(deps: AppDeps, ch: ChainRuntime): PortfolioReade
   return r;
 }
 
+const bodyCaches = new WeakMap<ChainRuntime, ReplyCache<string | null>>();
+/** Reply texts of a chain's portfolio reads, kept as long as the reader's own caches. */
+function bodies(ch: ChainRuntime): ReplyCache<string | null> {
+  let b = bodyCaches.get(ch);
+  if (!b) {
+    b = new ReplyCache<string | null>(METRICS_TTL_MS);
+    bodyCaches.set(ch, b);
+  }
+  return b;
+}
+
+const jsonText = (c: Context<ApiEnv>, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
+
 export const portfoliosArea: ApiArea = (deps) => {
   const reader = (ch: ChainRuntime) => portfolioReader(deps, ch);
   const signed = requireSignedWrite(deps);
@@ -58,10 +73,10 @@ export const portfoliosArea: ApiArea = (deps) => {
       ? null
       : `${publicOrigin(c, deps.config)}/api/${c.var.chain.config.info.suffix}/sofi/portfolios/${row.address}/icon?v=${row.iconVersion}`;
   const item = (c: Context<ApiEnv>, r: ListRow): PortfolioListItem => ({
-    address: getAddress(r.address),
+    address: checksum(r.address),
     symbol: r.symbol,
     name: r.name,
-    manager: getAddress(r.manager),
+    manager: checksum(r.manager),
     avatar_uri: iconUri(c, r),
     favorite: r.favorite,
     value_per_set: r.valuePerSet,
@@ -72,11 +87,20 @@ export const portfoliosArea: ApiArea = (deps) => {
     holders_count: r.holdersCount,
     created_at: r.timestamp,
   });
-  const listReply = async (c: Context<ApiEnv>, f: ListFilter) => {
+  const listBody = async (c: Context<ApiEnv>, f: ListFilter) => {
     const r = reader(c.var.chain);
     const rows = await r.list(f);
     const total = rows[0]?.total ?? (await r.count(f));
-    return c.json({ portfolios: rows.map((x) => item(c, x)), total });
+    return JSON.stringify({ portfolios: rows.map((x) => item(c, x)), total });
+  };
+  // Without a requester (no favourite flags) a reply is the same for everyone: its JSON text is
+  // kept like the reader's rows (per reader version, 2 s), so a cached page costs no serialising.
+  const listReply = async (c: Context<ApiEnv>, f: ListFilter) => {
+    if (f.me) return jsonText(c, await listBody(c, f));
+    const r = reader(c.var.chain);
+    await r.freshMetrics();
+    const key = `list|${publicOrigin(c, deps.config)}|${JSON.stringify(f)}`;
+    return jsonText(c, (await bodies(c.var.chain).get(key, r.cacheVersion(), () => listBody(c, f))) ?? "");
   };
   const idParam = zValidator("param", portfolioIdSchema, answerFirstIssue());
 
@@ -103,8 +127,8 @@ export const portfoliosArea: ApiArea = (deps) => {
       const r = reader(c.var.chain);
       const d = await r.detail(id, address);
       if (!d) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
-      await r.countView(id);
-      const body: PortfolioDetail = {
+      r.countView(id);
+      const detailBody = (): Omit<PortfolioDetail, "views"> => ({
         ...item(c, d.row),
         icon: iconUri(c, d.row),
         intro: d.intro,
@@ -113,24 +137,33 @@ export const portfoliosArea: ApiArea = (deps) => {
         price_changed_7day: d.row.change7d,
         fee: d.exitFeeBps / 100,
         promote_end_at: d.promoteEndAt,
-        components: d.components.map((x) => ({ ...x, address: getAddress(x.address) })),
+        components: d.components.map((x) => ({ ...x, address: checksum(x.address) })),
         up: null,
         down: null,
         trade_alert: false,
         discord: null,
-        views: d.views + 1,
         start_price: d.row.startPrice,
         module_state: d.moduleState,
         trading_enabled: d.tradingEnabled,
-      };
-      return c.json(body);
+      });
+      const views = d.views + 1;
+      if (address) return c.json({ ...detailBody(), views } satisfies PortfolioDetail);
+      // the same for everyone but its view count: the text without it is kept, the count appended
+      const key = `detail|${publicOrigin(c, deps.config)}|${id}`;
+      const text = await bodies(c.var.chain).get(key, r.cacheVersion(), async () => JSON.stringify(detailBody()));
+      return jsonText(c, `${(text ?? "{}").slice(0, -1)},"views":${views}}`);
     })
     .get("/sofi/portfolios/:id/history", idParam, validQuery(portfolioHistoryQuerySchema), async (c) => {
       const { id } = c.req.valid("param");
       const { type } = c.req.valid("query");
-      const points = await reader(c.var.chain).history(id, type);
-      if (!points) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
-      return c.json(points);
+      const r = reader(c.var.chain);
+      await r.freshMetrics();
+      const text = await bodies(c.var.chain).get(`history|${id}|${type}`, r.cacheVersion(), async () => {
+        const points = await r.history(id, type);
+        return points && JSON.stringify(points);
+      });
+      if (text === null) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
+      return jsonText(c, text);
     })
     .get("/sofi/portfolios/:id/icon", idParam, async (c) => {
       const { id } = c.req.valid("param");
@@ -150,7 +183,8 @@ export const portfoliosArea: ApiArea = (deps) => {
       // spec 001 §6: only the portfolio's manager edits its info
       if (p.manager !== signer) return c.json({ error: PORTFOLIO_ERRORS.notManager }, 403);
       await savePortfolioInfo(deps, c.var.chain.config.info.id, body.portfolio, body.intro, body.icon);
-      return c.json({ address: getAddress(body.portfolio) });
+      r.touch();
+      return c.json({ address: checksum(body.portfolio) });
     })
     .post("/sofi/favorite", limitBody(FAVORITE_BODY_MAX), signed, validJson(favoriteBodySchema), async (c) => {
       const body = c.req.valid("json");
@@ -170,7 +204,8 @@ export const portfoliosArea: ApiArea = (deps) => {
           signer,
           body.portfolio,
         ]);
-      return c.json({ address: getAddress(signer), favorite: body.favorite });
+      reader(c.var.chain).touch();
+      return c.json({ address: checksum(signer), favorite: body.favorite });
     })
     .get("/sofi/asset/history", validQuery(assetHistoryQuerySchema), async (c) => {
       const { buyer, type } = c.req.valid("query");
@@ -194,7 +229,7 @@ export const portfoliosArea: ApiArea = (deps) => {
           txid: r.tx_hash,
           created_at: Number(r.timestamp),
           kind: r.kind,
-          portfolio: getAddress(r.portfolio),
+          portfolio: checksum(r.portfolio),
           token_in_symbol: tin.symbol,
           token_out_symbol: tout.symbol,
           token_in_amount: tin.amount,

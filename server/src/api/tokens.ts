@@ -5,8 +5,8 @@
 import { type ApiToken, tokensQuerySchema } from "@sofi/core";
 import type { TokenDeployment } from "@sofi/protocol";
 import { Hono } from "hono";
-import { getAddress } from "viem";
 import { type ApiArea, type ApiEnv, publicOrigin } from "./area.ts";
+import { checksum } from "./checksum.ts";
 import { validQuery } from "./validate.ts";
 
 export const tokensArea: ApiArea = (deps) =>
@@ -29,7 +29,7 @@ export function toApiTokens(
 ): ApiToken[] {
   return tokens.map((t) => ({
     chainId,
-    address: getAddress(t.address),
+    address: checksum(t.address),
     symbol: t.symbol,
     name: t.name,
     decimals: t.decimals,

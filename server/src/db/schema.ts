@@ -3,6 +3,8 @@
  * (chain_id, block_number, log_index) so replays insert nothing twice. Money and reserves are
  * numeric(78,0) base units (bigint in TypeScript).
  */
+
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -230,7 +232,10 @@ export const portfolioMultipliers = pgTable(
     timestamp: bigint("timestamp", { mode: "number" }).notNull(),
     multiplier: uint256("multiplier").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.chainId, t.portfolio, t.blockNumber, t.logIndex] })],
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.portfolio, t.blockNumber, t.logIndex] }),
+    index("portfolio_multipliers_block").on(t.chainId, t.blockNumber),
+  ],
 );
 
 /**
@@ -295,6 +300,23 @@ export const portfolioHolders = pgTable(
     primaryKey({ columns: [t.chainId, t.portfolio, t.holder] }),
     index("portfolio_holders_holder").on(t.chainId, t.holder),
   ],
+);
+
+/**
+ * Per portfolio counters kept by the indexer handler in the same transaction as the rows they count
+ * (and undone by a reorg's rollback): buys and sells, holders with a positive balance, supply. The
+ * metrics refresh reads them instead of counting a million trades on every refresh.
+ */
+export const portfolioStats = pgTable(
+  "portfolio_stats",
+  {
+    chainId: integer("chain_id").notNull(),
+    portfolio: text("portfolio").notNull(),
+    tradesCount: integer("trades_count").notNull().default(0),
+    holdersCount: integer("holders_count").notNull().default(0),
+    supply: uint256("supply").notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.portfolio] })],
 );
 
 /** Set TradeModule `ComponentExchanged`: the manager's rebalances. */
@@ -497,4 +519,28 @@ export const priceAlerts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.portfolio, t.owner] })],
+);
+
+/**
+ * PortfolioPromotion `Promoted` (issue 11): an append-only log of SOFI paid to promote a portfolio.
+ * amount is SOFI base units (18 decimals); end_at the promotion's new end (unix seconds) as the
+ * contract computed it, so a portfolio's promote_end_at is its latest row's end_at.
+ */
+export const portfolioPromotions = pgTable(
+  "portfolio_promotions",
+  {
+    chainId: integer("chain_id").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    logIndex: integer("log_index").notNull(),
+    txHash: text("tx_hash").notNull(),
+    timestamp: bigint("timestamp", { mode: "number" }).notNull(),
+    portfolio: text("portfolio").notNull(),
+    payer: text("payer").notNull(),
+    amount: uint256("amount").notNull(),
+    endAt: bigint("end_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] }),
+    index("portfolio_promotions_portfolio").on(t.chainId, t.portfolio),
+  ],
 );

@@ -28,12 +28,16 @@ export async function bulkInsert(
   chainId: number,
   columns: readonly Column[],
   conflict = "ON CONFLICT DO NOTHING",
+  /** Wraps each chunk's INSERT (e.g. in a CTE whose RETURNING rows feed counters). */
+  wrap: (insert: string) => string = (insert) => insert,
 ): Promise<void> {
   const n = columns[0]?.values.length ?? 0;
   if (n === 0) return;
   const names = columns.map((c) => (/^[a-z_][a-z0-9_]*$/.test(c.name) && c.name !== "user" ? c.name : `"${c.name}"`));
   const casts = columns.map((c, i) => `$${i + 2}::${c.type}[]`).join(", ");
-  const sql = `INSERT INTO ${table} (chain_id, ${names.join(", ")}) SELECT $1, * FROM unnest(${casts}) ${conflict}`;
+  const sql = wrap(
+    `INSERT INTO ${table} (chain_id, ${names.join(", ")}) SELECT $1, * FROM unnest(${casts}) ${conflict}`,
+  );
   for (let i = 0; i < n; i += CHUNK) {
     await tx.query(sql, [chainId, ...columns.map((c) => arrayLiteral(c.values, i, i + CHUNK))]);
   }

@@ -1,35 +1,30 @@
 /**
  * Portfolio reads (issue 10): lists ordered and paged in SQL over portfolio_metrics, details,
  * value history, a holder's asset history and transactions. Valuation: a set's USD value is its
- * component units (from the position log, scaled by the position multiplier) times the tokens'
- * indexed USD prices (Market, from pair reserves); the metrics table is refreshed from it for every
- * portfolio of the chain when it is older than METRICS_TTL_MS or this process's indexer committed.
+ * component units (portfolio-units.ts, kept in memory up to the indexer's checkpoint) times the
+ * tokens' indexed USD prices (Market, from pair reserves); the metrics table (portfolio-metrics.ts)
+ * is refreshed when it is older than METRICS_TTL_MS or this process's indexer committed.
  */
-import {
-  apy,
-  cumulativeApy,
-  PORTFOLIO_HISTORY_RANGES,
-  type PortfolioHistoryType,
-  type PortfolioOrder,
-  percentChange,
-  volatility,
-} from "@sofi/core";
+import { PORTFOLIO_HISTORY_RANGES, type PortfolioHistoryType, type PortfolioOrder } from "@sofi/core";
 import { CANDLE_SECONDS } from "../../db/candles.ts";
 import type { Db } from "../../db/client.ts";
 import type { CommitSignal } from "../commit-signal.ts";
+import { ReplyCache } from "../reply-cache.ts";
 import type { Market } from "./market.ts";
+import { MetricsRefresher, setValue } from "./portfolio-metrics.ts";
+import { PortfolioUnits } from "./portfolio-units.ts";
+
+export { RISK_DAYS } from "./portfolio-metrics.ts";
+export { UnitHistory } from "./portfolio-units.ts";
 
 /** How long metrics stay valid without a commit of this process's indexer (prices move with Syncs). */
 export const METRICS_TTL_MS = 2_000;
 /** A TTL refresh waits at least this many times the last refresh's duration (see freshMetrics). */
 export const REFRESH_COST_FACTOR = 10;
+/** How long counted views wait before they are written together. */
+export const VIEWS_FLUSH_MS = 1_000;
 /** How long chart prices of closed candle buckets are kept without a commit (the indexer elsewhere). */
 export const PRICE_CACHE_MS = 60_000;
-const DAY = 86_400;
-const E18 = 10n ** 18n;
-/** Daily points the risk measure uses. */
-export const RISK_DAYS = 30;
-
 export type PortfolioRow = {
   address: string;
   manager: string;
@@ -39,50 +34,11 @@ export type PortfolioRow = {
   startPrice: number;
 };
 
-type Position = { component: string; ts: number; block: number; log: number; kind: string; unit: bigint | null };
-type Multiplier = { ts: number; block: number; log: number; multiplier: bigint };
-
-/** One portfolio's unit history: units of every component at a time (base units per 1e18 set). */
-export class UnitHistory {
-  constructor(
-    private readonly positions: Position[],
-    private readonly multipliers: Multiplier[],
-  ) {}
-
-  /** Units at `at` (every row at or before it), real units scaled by later multiplier edits. */
-  unitsAt(at: number): Map<string, bigint> {
-    const last = new Map<string, Position>();
-    for (const p of this.positions) if (p.ts <= at) last.set(p.component, p);
-    const multAt = (ts: number, block: number, log: number) => {
-      let m = E18;
-      for (const x of this.multipliers)
-        if (x.ts <= ts && (x.block < block || (x.block === block && x.log <= log))) m = x.multiplier;
-      return m;
-    };
-    const now = this.multipliers.filter((x) => x.ts <= at).at(-1)?.multiplier ?? E18;
-    const units = new Map<string, bigint>();
-    for (const [c, p] of last) {
-      if (p.kind === "removed" || p.unit === null || p.unit <= 0n) continue;
-      const then = multAt(p.ts, p.block, p.log);
-      units.set(c, then > 0n ? (p.unit * now) / then : p.unit);
-    }
-    return units;
-  }
-}
-
-export type Metrics = {
-  valuePerSet: number;
-  totalValue: number;
-  apy: number;
-  cumulativeApy: number;
-  change24h: number;
-  change7d: number;
-  volatility: number;
-};
-
 const listOrder: Record<PortfolioOrder, string> = {
   favorited: "f.created_at DESC",
-  best: "COALESCE(m.apy, 0) DESC",
+  // promoted portfolios (a PortfolioPromotion end still ahead) first, then by APY (issue 11)
+  best: `EXISTS (SELECT 1 FROM portfolio_promotions pr WHERE pr.chain_id = p.chain_id AND pr.portfolio = p.address
+    AND pr.end_at > extract(epoch FROM now())) DESC, COALESCE(m.apy, 0) DESC`,
   rated: "(SELECT count(*) FROM favorites r WHERE r.chain_id = p.chain_id AND r.portfolio = p.address) DESC",
   viewed: "COALESCE(i.views, 0) DESC",
   traded: "COALESCE(m.trades_count, 0) DESC",
@@ -164,6 +120,8 @@ const toRow = (r: RawList): ListRow => ({
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+type DetailRead = NonNullable<Awaited<ReturnType<PortfolioReader["readDetail"]>>>;
+
 export class PortfolioReader {
   private refreshed: { at: number; generation: number; costMs: number } | null = null;
   private inflight: Promise<void> | null = null;
@@ -184,145 +142,47 @@ export class PortfolioReader {
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
     /** Milliseconds for the metrics TTL (tests pass their own clock). */
     private readonly clockMs: () => number = Date.now,
-  ) {}
+  ) {
+    this.units = new PortfolioUnits(db, chainId);
+    this.metrics = new MetricsRefresher(db, chainId, market, this.units, now);
+  }
+
+  private readonly units: PortfolioUnits;
+  private readonly metrics: MetricsRefresher;
+  private readonly lists = new ReplyCache<ListRow[]>(METRICS_TTL_MS);
+  private readonly details = new ReplyCache<(DetailRead & { viewsWrittenAt: number }) | null>(METRICS_TTL_MS);
+  private readonly histories = new ReplyCache<{ ts: number; value: number }[] | null>(METRICS_TTL_MS);
+  /** Views counted by this process, those it wrote (both only grow), and those not written yet. */
+  private readonly viewsCounted = new Map<string, number>();
+  private readonly viewsWritten = new Map<string, number>();
+  private pendingViews = new Map<string, number>();
+  private viewsTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Bumped by every views write: the "most viewed" list is cached per it. */
+  private viewsVersion = 0;
+  /**
+   * Bumped after every metrics refresh that wrote a row or read new units, and by this process's
+   * writes that change what lists and details show (favourites, info, views): cached replies keyed
+   * by it are never served after such a change.
+   */
+  version = 0;
+
+  /** What cached replies are keyed by: this reader's version and the indexer's commits. */
+  cacheVersion(): string {
+    return `${this.version}:${this.commits?.generation ?? 0}`;
+  }
+
+  /** Marks cached replies stale (a write through this process). */
+  touch(): void {
+    this.version++;
+  }
 
   // ------------------------------------------------------------------ valuation
 
-  private async unitHistories(addresses?: readonly string[]): Promise<Map<string, UnitHistory>> {
-    const filter = addresses ? "AND portfolio = ANY($2::text[])" : "";
-    const params: unknown[] = addresses ? [this.chainId, `{${addresses.join(",")}}`] : [this.chainId];
-    const pos = await this.db.query<{
-      portfolio: string;
-      component: string;
-      ts: string;
-      block: string;
-      log: number;
-      kind: string;
-      unit: string | null;
-    }>(
-      `SELECT portfolio, component, timestamp AS ts, block_number AS block, log_index AS log, kind, unit::text AS unit
-       FROM portfolio_positions WHERE chain_id = $1 ${filter} ORDER BY block_number, log_index`,
-      params,
-    );
-    const mul = await this.db.query<{ portfolio: string; ts: string; block: string; log: number; multiplier: string }>(
-      `SELECT portfolio, timestamp AS ts, block_number AS block, log_index AS log, multiplier::text AS multiplier
-       FROM portfolio_multipliers WHERE chain_id = $1 ${filter} ORDER BY block_number, log_index`,
-      params,
-    );
-    const byP = new Map<string, { positions: Position[]; multipliers: Multiplier[] }>();
-    const get = (p: string) => {
-      let e = byP.get(p);
-      if (!e) {
-        e = { positions: [], multipliers: [] };
-        byP.set(p, e);
-      }
-      return e;
-    };
-    for (const r of pos)
-      get(r.portfolio).positions.push({
-        component: r.component,
-        ts: Number(r.ts),
-        block: Number(r.block),
-        log: Number(r.log),
-        kind: r.kind,
-        unit: r.unit === null ? null : BigInt(r.unit),
-      });
-    for (const r of mul)
-      get(r.portfolio).multipliers.push({
-        ts: Number(r.ts),
-        block: Number(r.block),
-        log: Number(r.log),
-        multiplier: BigInt(r.multiplier),
-      });
-    return new Map([...byP].map(([k, v]) => [k, new UnitHistory(v.positions, v.multipliers)]));
-  }
-
-  /** USD value of one whole set with `units` at `prices` (unknown tokens count 0). */
-  valueOf(units: Map<string, bigint>, prices: Map<string, number>): number {
-    let v = 0;
-    for (const [c, u] of units) {
-      const t = this.market.tokenByAddress(c);
-      if (t) v += (Number(u) / 10 ** t.decimals) * (prices.get(t.address) ?? 0);
-    }
-    return v;
-  }
-
-  /** Recomputes portfolio_metrics for every portfolio of the chain. */
+  /** Recomputes portfolio_metrics for every portfolio of the chain (writes the rows that moved). */
   async refreshMetrics(): Promise<void> {
-    const now = this.now();
-    const ps = await this.db.query<{ address: string; timestamp: string; start_price: string }>(
-      "SELECT address, timestamp, start_price::text AS start_price FROM portfolios WHERE chain_id = $1",
-      [this.chainId],
-    );
-    const supply = new Map(
-      (
-        await this.db.query<{ portfolio: string; supply: string; holders: string }>(
-          `SELECT portfolio, sum(balance)::text AS supply, count(*) FILTER (WHERE balance > 0) AS holders
-           FROM portfolio_holders WHERE chain_id = $1 GROUP BY portfolio`,
-          [this.chainId],
-        )
-      ).map((r) => [r.portfolio, { supply: BigInt(r.supply), holders: Number(r.holders) }]),
-    );
-    const trades = new Map(
-      (
-        await this.db.query<{ portfolio: string; n: string }>(
-          `SELECT portfolio, count(*) AS n FROM portfolio_trades WHERE chain_id = $1 AND kind IN ('buy', 'sell') GROUP BY portfolio`,
-          [this.chainId],
-        )
-      ).map((r) => [r.portfolio, Number(r.n)]),
-    );
-    // prices now and at each of the last RISK_DAYS days (index k: k days ago)
-    const times = Array.from({ length: RISK_DAYS + 1 }, (_, k) => now - k * DAY);
-    const prices = ps.length > 0 ? await this.market.usdPricesAtTimes(times) : [];
-    const histories = ps.length > 0 ? await this.unitHistories() : new Map<string, UnitHistory>();
-    const rows: (string | number)[][] = [];
-    for (const p of ps) {
-      const created = Number(p.timestamp);
-      const start = Number(BigInt(p.start_price)) / 1e18;
-      const h = histories.get(p.address) ?? new UnitHistory([], []);
-      const valueAt = (k: number) => this.valueOf(h.unitsAt(times[k] as number), prices[k] as Map<string, number>);
-      const v0 = valueAt(0);
-      // Before its creation a portfolio was worth its start price (the value its units were derived at).
-      const past = (k: number) => ((times[k] as number) < created ? start : valueAt(k));
-      const daily: number[] = [];
-      for (let k = RISK_DAYS; k >= 0; k--) if ((times[k] as number) >= created) daily.push(valueAt(k));
-      const s = supply.get(p.address);
-      const m: Metrics = {
-        valuePerSet: v0,
-        totalValue: s ? (v0 * Number(s.supply)) / 1e18 : 0,
-        apy: apy(v0, start, now - created),
-        cumulativeApy: cumulativeApy(v0, start),
-        change24h: percentChange(v0, past(1)),
-        change7d: percentChange(v0, past(7)),
-        volatility: volatility([start, ...daily]),
-      };
-      rows.push([
-        p.address,
-        m.valuePerSet,
-        m.totalValue,
-        m.apy,
-        m.cumulativeApy,
-        m.change24h,
-        m.change7d,
-        m.volatility,
-        trades.get(p.address) ?? 0,
-        s?.holders ?? 0,
-      ]);
-    }
-    if (rows.length === 0) return;
-    const col = (i: number) => `{${rows.map((r) => r[i]).join(",")}}`;
-    await this.db.query(
-      `INSERT INTO portfolio_metrics (chain_id, address, value_per_set, total_value, apy, cumulative_apy, change_24h,
-         change_7d, volatility, trades_count, holders_count, computed_at)
-       SELECT $1, a, v, tv, ap, ca, c1, c7, vo, tc, hc, $12
-       FROM unnest($2::text[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::float8[],
-         $9::float8[], $10::int4[], $11::int4[]) AS x(a, v, tv, ap, ca, c1, c7, vo, tc, hc)
-       ON CONFLICT (chain_id, address) DO UPDATE SET value_per_set = EXCLUDED.value_per_set,
-         total_value = EXCLUDED.total_value, apy = EXCLUDED.apy, cumulative_apy = EXCLUDED.cumulative_apy,
-         change_24h = EXCLUDED.change_24h, change_7d = EXCLUDED.change_7d, volatility = EXCLUDED.volatility,
-         trades_count = EXCLUDED.trades_count, holders_count = EXCLUDED.holders_count, computed_at = EXCLUDED.computed_at`,
-      [this.chainId, ...Array.from({ length: 10 }, (_, i) => col(i)), now],
-    );
+    const unitsBefore = this.units.version;
+    const wrote = await this.metrics.refresh();
+    if (wrote > 0 || this.units.version !== unitsBefore) this.version++;
   }
 
   /**
@@ -384,8 +244,31 @@ export class PortfolioReader {
 
   // ------------------------------------------------------------------ lists and details
 
+  /**
+   * A page of a list. Pages are cached per filter (without the requester, except for its own
+   * favourites) and reader version for METRICS_TTL_MS; the requester's favourite flags are read for
+   * the page's rows only.
+   */
   async list(f: ListFilter): Promise<ListRow[]> {
     await this.freshMetrics();
+    const own = f.orderby === "favorited";
+    const shared: ListFilter = own ? f : { ...f, me: undefined };
+    if (f.orderby === "viewed") await this.flushViews();
+    const version = `${this.cacheVersion()}:${f.orderby === "viewed" ? this.viewsVersion : 0}`;
+    const rows = await this.lists.get(JSON.stringify(shared), version, () => this.listRows(shared));
+    if (own || !f.me || rows.length === 0) return rows;
+    const mine = new Set(
+      (
+        await this.db.query<{ portfolio: string }>(
+          "SELECT portfolio FROM favorites WHERE chain_id = $1 AND address = $2 AND portfolio = ANY($3::text[])",
+          [this.chainId, f.me, `{${rows.map((r) => r.address).join(",")}}`],
+        )
+      ).map((r) => r.portfolio),
+    );
+    return rows.map((r) => ({ ...r, favorite: mine.has(r.address) }));
+  }
+
+  private async listRows(f: ListFilter): Promise<ListRow[]> {
     const params: unknown[] = [this.chainId, f.me ?? "", f.limit, f.offset];
     const where: string[] = ["p.chain_id = $1"];
     let join = "";
@@ -430,8 +313,33 @@ export class PortfolioReader {
     return rows[0]?.total ?? 0;
   }
 
+  /**
+   * A portfolio's detail: cached per reader version for METRICS_TTL_MS; the requester's favourite
+   * flag and the views counted since the cached read are added to it.
+   */
   async detail(address: string, me?: string) {
     await this.freshMetrics();
+    const d = await this.details.get(address, this.cacheVersion(), async () => {
+      const read = await this.readDetail(address);
+      // the stored count holds every view this process wrote so far
+      return read && { ...read, viewsWrittenAt: this.viewsWritten.get(address) ?? 0 };
+    });
+    if (!d) return null;
+    const favorite = me
+      ? (
+          await this.db.query("SELECT 1 FROM favorites WHERE chain_id = $1 AND portfolio = $2 AND address = $3", [
+            this.chainId,
+            address,
+            me,
+          ])
+        ).length > 0
+      : false;
+    const views = d.views + (this.viewsCounted.get(address) ?? 0) - d.viewsWrittenAt;
+    return { ...d, row: { ...d.row, favorite }, views };
+  }
+
+  /** The detail as stored (no requester: `favorite` false); `detail()` is the cached read. */
+  async readDetail(address: string) {
     const [raw] = await this.db.query<
       RawList & {
         intro: string | null;
@@ -441,14 +349,16 @@ export class PortfolioReader {
         components: string[];
       }
     >(
-      `SELECT ${LIST_COLUMNS}, i.intro, i.views, i.promote_end_at, p.components,
-         (SELECT sum(balance)::text FROM portfolio_holders h WHERE h.chain_id = p.chain_id AND h.portfolio = p.address) AS supply
+      `SELECT ${LIST_COLUMNS}, i.intro, i.views, p.components,
+         (SELECT max(end_at)::text FROM portfolio_promotions pr WHERE pr.chain_id = p.chain_id AND pr.portfolio = p.address)
+           AS promote_end_at,
+         (SELECT supply::text FROM portfolio_stats s WHERE s.chain_id = p.chain_id AND s.portfolio = p.address) AS supply
        FROM portfolios p
        LEFT JOIN portfolio_metrics m ON m.chain_id = p.chain_id AND m.address = p.address
        LEFT JOIN portfolio_info i ON i.chain_id = p.chain_id AND i.address = p.address
-       LEFT JOIN favorites me ON me.chain_id = p.chain_id AND me.portfolio = p.address AND me.address = $3
+       LEFT JOIN favorites me ON me.chain_id = p.chain_id AND me.portfolio = p.address AND me.address = ''
        WHERE p.chain_id = $1 AND p.address = $2`,
-      [this.chainId, address, me ?? ""],
+      [this.chainId, address],
     );
     if (!raw) return null;
     const row = toRow(raw);
@@ -474,7 +384,7 @@ export class PortfolioReader {
       if (e.kind === "initialized" || e.kind === "exit_fee") exitFeeBps = Number(e.exit_fee_bps ?? 0);
       if (e.kind === "trading") tradingEnabled = Boolean(e.enabled);
     }
-    const units = (await this.unitHistories([address])).get(address)?.unitsAt(Number.MAX_SAFE_INTEGER) ?? new Map();
+    const units = this.units.history(address).unitsAt(Number.MAX_SAFE_INTEGER);
     const prices = await this.market.usdPrices();
     const order = (raw.components ?? []).filter((c) => units.has(c));
     for (const c of units.keys()) if (!order.includes(c)) order.push(c);
@@ -504,13 +414,42 @@ export class PortfolioReader {
     };
   }
 
-  /** Counts one view (the detail page's GET). */
-  async countView(address: string): Promise<void> {
-    await this.db.query(
-      `INSERT INTO portfolio_info (chain_id, address, views) VALUES ($1, $2, 1)
-       ON CONFLICT (chain_id, address) DO UPDATE SET views = portfolio_info.views + 1`,
-      [this.chainId, address],
-    );
+  /**
+   * Counts one view (the detail page's GET). Views are written in batches, at most VIEWS_FLUSH_MS
+   * after they were counted (a write per page view would cost more than the page's read); a hard
+   * kill loses at most that last second of views.
+   */
+  countView(address: string): void {
+    this.viewsCounted.set(address, (this.viewsCounted.get(address) ?? 0) + 1);
+    this.pendingViews.set(address, (this.pendingViews.get(address) ?? 0) + 1);
+    if (!this.viewsTimer) {
+      this.viewsTimer = setTimeout(() => {
+        this.flushViews().catch((e: unknown) => console.error("portfolio views flush failed:", e));
+      }, VIEWS_FLUSH_MS);
+      this.viewsTimer.unref?.();
+    }
+  }
+
+  /** Writes the views counted since the last flush (they are counted again if the write fails). */
+  async flushViews(): Promise<void> {
+    if (this.viewsTimer) clearTimeout(this.viewsTimer);
+    this.viewsTimer = null;
+    if (this.pendingViews.size === 0) return;
+    const batch = [...this.pendingViews];
+    this.pendingViews = new Map();
+    try {
+      await this.db.query(
+        `INSERT INTO portfolio_info (chain_id, address, views)
+         SELECT $1, a, n FROM unnest($2::text[], $3::int8[]) AS x(a, n)
+         ON CONFLICT (chain_id, address) DO UPDATE SET views = portfolio_info.views + EXCLUDED.views`,
+        [this.chainId, `{${batch.map(([a]) => a).join(",")}}`, `{${batch.map(([, n]) => n).join(",")}}`],
+      );
+      for (const [a, n] of batch) this.viewsWritten.set(a, (this.viewsWritten.get(a) ?? 0) + n);
+      this.viewsVersion++;
+    } catch (e) {
+      for (const [a, n] of batch) this.pendingViews.set(a, (this.pendingViews.get(a) ?? 0) + n);
+      throw e;
+    }
   }
 
   async exists(address: string): Promise<{ manager: string } | null> {
@@ -534,19 +473,23 @@ export class PortfolioReader {
 
   /** Value per set over the range: points from its creation on (the first at the start price). */
   async history(address: string, type: PortfolioHistoryType): Promise<{ ts: number; value: number }[] | null> {
-    const [p] = await this.db.query<{ timestamp: string; start_price: string }>(
-      "SELECT timestamp, start_price::text AS start_price FROM portfolios WHERE chain_id = $1 AND address = $2",
-      [this.chainId, address],
-    );
+    await this.freshMetrics();
+    return this.histories.get(`${address}|${type}`, this.cacheVersion(), () => this.readHistory(address, type));
+  }
+
+  private async readHistory(address: string, type: PortfolioHistoryType) {
+    const p = this.units.all().get(address);
     if (!p) return null;
-    const created = Number(p.timestamp);
+    const created = p.timestamp;
     const times = this.chartTimes(type, created);
     const prices = await this.pricesAt(times);
-    const h = (await this.unitHistories([address])).get(address) ?? new UnitHistory([], []);
-    const points = times.map((ts, k) => ({ ts, value: this.valueOf(h.unitsAt(ts), prices[k] as Map<string, number>) }));
+    const h = this.units.history(address);
+    const points = times.map((ts, k) => ({
+      ts,
+      value: setValue(this.market, h.unitsAt(ts), prices[k] as Map<string, number>),
+    }));
     const inRange = created >= this.now() - PORTFOLIO_HISTORY_RANGES[type].seconds;
-    if (inRange && points[0]?.ts !== created)
-      points.unshift({ ts: created, value: Number(BigInt(p.start_price)) / 1e18 });
+    if (inRange && points[0]?.ts !== created) points.unshift({ ts: created, value: p.startPrice });
     return points;
   }
 
@@ -559,8 +502,7 @@ export class PortfolioReader {
     );
     const times = this.chartTimes(type);
     if (moves.length === 0) return times.map((ts) => ({ ts, value: 0 }));
-    const held = [...new Set(moves.map((m) => m.portfolio))];
-    const histories = await this.unitHistories(held);
+    await this.freshMetrics();
     const prices = await this.pricesAt(times);
     return times.map((ts, k) => {
       const balances = new Map<string, bigint>();
@@ -569,8 +511,8 @@ export class PortfolioReader {
       let value = 0;
       for (const [p, b] of balances) {
         if (b <= 0n) continue;
-        const units = histories.get(p)?.unitsAt(ts) ?? new Map<string, bigint>();
-        value += (this.valueOf(units, prices[k] as Map<string, number>) * Number(b)) / 1e18;
+        const units = this.units.history(p).unitsAt(ts);
+        value += (setValue(this.market, units, prices[k] as Map<string, number>) * Number(b)) / 1e18;
       }
       return { ts, value };
     });

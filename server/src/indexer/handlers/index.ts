@@ -5,6 +5,7 @@
 import type { Handler } from "../handler.ts";
 import { aggregatorHandler } from "./aggregator.ts";
 import { portfoliosHandler } from "./portfolios.ts";
+import { promotionsHandler } from "./promotions.ts";
 import { uniswapV2Handler } from "./uniswap-v2.ts";
 
-export const HANDLERS: readonly Handler[] = [uniswapV2Handler, aggregatorHandler, portfoliosHandler];
+export const HANDLERS: readonly Handler[] = [uniswapV2Handler, aggregatorHandler, portfoliosHandler, promotionsHandler];

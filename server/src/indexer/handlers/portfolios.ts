@@ -190,21 +190,32 @@ async function insertTrades(tx: Queryable, chainId: number, rows: HandlerRows): 
     recipient: "_to",
     quantity: "_quantity",
   });
-  await bulkInsert(tx, "portfolio_trades", chainId, [
-    { name: "block_number", type: "int8", values: cols.block },
-    { name: "log_index", type: "int4", values: cols.log },
-    { name: "tx_hash", type: "text", values: cols.tx },
-    { name: "timestamp", type: "int8", values: cols.ts },
-    { name: "portfolio", type: "text", values: cols.portfolio },
-    { name: "kind", type: "text", values: cols.kind },
-    { name: "account", type: "text", values: cols.account },
-    { name: "recipient", type: "text", values: cols.recipient },
-    { name: "token", type: "text", values: cols.token },
-    { name: "quantity", type: "numeric", values: cols.quantity },
-    { name: "amount", type: "numeric", values: cols.amount },
-    { name: "trade_fee", type: "numeric", values: cols.tradeFee },
-    { name: "exit_fee", type: "numeric", values: cols.exitFee },
-  ]);
+  await bulkInsert(
+    tx,
+    "portfolio_trades",
+    chainId,
+    [
+      { name: "block_number", type: "int8", values: cols.block },
+      { name: "log_index", type: "int4", values: cols.log },
+      { name: "tx_hash", type: "text", values: cols.tx },
+      { name: "timestamp", type: "int8", values: cols.ts },
+      { name: "portfolio", type: "text", values: cols.portfolio },
+      { name: "kind", type: "text", values: cols.kind },
+      { name: "account", type: "text", values: cols.account },
+      { name: "recipient", type: "text", values: cols.recipient },
+      { name: "token", type: "text", values: cols.token },
+      { name: "quantity", type: "numeric", values: cols.quantity },
+      { name: "amount", type: "numeric", values: cols.amount },
+      { name: "trade_fee", type: "numeric", values: cols.tradeFee },
+      { name: "exit_fee", type: "numeric", values: cols.exitFee },
+    ],
+    "ON CONFLICT DO NOTHING RETURNING portfolio, kind",
+    // buys and sells actually inserted (a replayed range counts nothing twice)
+    (insert) => `WITH ins AS (${insert})
+      INSERT INTO portfolio_stats (chain_id, portfolio, trades_count)
+      SELECT $1, portfolio, count(*) FROM ins WHERE kind IN ('buy', 'sell') GROUP BY portfolio
+      ON CONFLICT (chain_id, portfolio) DO UPDATE SET trades_count = portfolio_stats.trades_count + EXCLUDED.trades_count`,
+  );
 }
 
 async function insertModuleEvents(
@@ -274,6 +285,30 @@ async function insertModuleEvents(
 }
 
 /**
+ * The tail of a transfers statement (insert or reorg delete) that moves portfolio_stats with it:
+ * `moved` the transfers' rows (portfolio, from, to, value), `folded` the holders' rows after the fold
+ * (portfolio, holder, balance), `delta` what the fold added to each (portfolio, holder, delta).
+ * A holder whose balance crossed zero adds or removes one holder; mints and burns move the supply,
+ * with `sign` -1 when the transfers are being deleted.
+ */
+function foldStats(moved: string, folded: string, delta: string, sign: 1 | -1): string {
+  return `, hs AS (
+      SELECT f.portfolio, sum(CASE WHEN f.balance > 0 AND f.balance - x.delta <= 0 THEN 1
+                               WHEN f.balance <= 0 AND f.balance - x.delta > 0 THEN -1 ELSE 0 END) AS dh
+      FROM ${folded} f JOIN ${delta} x ON x.portfolio = f.portfolio AND x.holder = f.holder GROUP BY f.portfolio
+    ), ss AS (
+      SELECT portfolio, ${sign} * (sum(CASE WHEN "from" = '${zeroAddress}' THEN value ELSE 0 END)
+        - sum(CASE WHEN "to" = '${zeroAddress}' THEN value ELSE 0 END)) AS ds
+      FROM ${moved} GROUP BY portfolio
+    )
+    INSERT INTO portfolio_stats (chain_id, portfolio, holders_count, supply)
+    SELECT $1, coalesce(hs.portfolio, ss.portfolio), coalesce(hs.dh, 0), coalesce(ss.ds, 0)
+    FROM hs FULL JOIN ss ON ss.portfolio = hs.portfolio
+    ON CONFLICT (chain_id, portfolio) DO UPDATE SET holders_count = portfolio_stats.holders_count + EXCLUDED.holders_count,
+      supply = portfolio_stats.supply + EXCLUDED.supply`;
+}
+
+/**
  * Transfers, and the holders' balances folded from exactly the rows this statement inserted (a
  * replayed range adds nothing twice). Mints and burns move no zero-address balance.
  */
@@ -291,10 +326,15 @@ async function insertTransfers(tx: Queryable, chainId: number, t: EventColumns):
        ), d AS (
          SELECT portfolio, "from" AS holder, -value AS delta FROM ins WHERE "from" <> '${zeroAddress}'
          UNION ALL SELECT portfolio, "to", value FROM ins WHERE "to" <> '${zeroAddress}'
+       ), g AS (
+         SELECT portfolio, holder, sum(delta) AS delta FROM d GROUP BY portfolio, holder
+       ), folded AS (
+         INSERT INTO portfolio_holders (chain_id, portfolio, holder, balance)
+         SELECT $1, portfolio, holder, delta FROM g
+         ON CONFLICT (chain_id, portfolio, holder) DO UPDATE SET balance = portfolio_holders.balance + EXCLUDED.balance
+         RETURNING portfolio, holder, balance
        )
-       INSERT INTO portfolio_holders (chain_id, portfolio, holder, balance)
-       SELECT $1, portfolio, holder, sum(delta) FROM d GROUP BY portfolio, holder
-       ON CONFLICT (chain_id, portfolio, holder) DO UPDATE SET balance = portfolio_holders.balance + EXCLUDED.balance`,
+       ${foldStats("ins", "folded", "g", 1)}`,
       [
         chainId,
         arrayLiteral(t.block, i, j),
@@ -368,6 +408,14 @@ const LOGS = [
 ];
 
 async function rollback(tx: Queryable, chainId: number, fork: number): Promise<void> {
+  // the deleted buys and sells were counted when inserted
+  await tx.query(
+    `UPDATE portfolio_stats s SET trades_count = s.trades_count - d.n
+     FROM (SELECT portfolio, count(*) AS n FROM portfolio_trades
+           WHERE chain_id = $1 AND block_number > $2 AND kind IN ('buy', 'sell') GROUP BY portfolio) d
+     WHERE s.chain_id = $1 AND s.portfolio = d.portfolio`,
+    [chainId, fork],
+  );
   for (const table of LOGS)
     await tx.query(`DELETE FROM ${table} WHERE chain_id = $1 AND block_number > $2`, [chainId, fork]);
   await tx.query(
@@ -376,10 +424,14 @@ async function rollback(tx: Queryable, chainId: number, fork: number): Promise<v
      ), d AS (
        SELECT portfolio, "from" AS holder, value AS delta FROM del WHERE "from" <> '${zeroAddress}'
        UNION ALL SELECT portfolio, "to", -value FROM del WHERE "to" <> '${zeroAddress}'
+     ), g AS (
+       SELECT portfolio, holder, sum(delta) AS delta FROM d GROUP BY portfolio, holder
+     ), folded AS (
+       UPDATE portfolio_holders h SET balance = h.balance + g.delta FROM g
+       WHERE h.chain_id = $1 AND h.portfolio = g.portfolio AND h.holder = g.holder
+       RETURNING h.portfolio, h.holder, h.balance
      )
-     UPDATE portfolio_holders h SET balance = h.balance + s.delta
-     FROM (SELECT portfolio, holder, sum(delta) AS delta FROM d GROUP BY portfolio, holder) s
-     WHERE h.chain_id = $1 AND h.portfolio = s.portfolio AND h.holder = s.holder`,
+     ${foldStats("del", "folded", "g", -1)}`,
     [chainId, fork],
   );
 }

@@ -1,0 +1,328 @@
+/**
+ * `POST /sofi/ai` (issue 11, spec 001 §2, §5, §7): validation, the offline ranking over the
+ * allow-listed tokens and the indexed market data, and the OpenAI-compatible path against a local
+ * HTTP server (allow-list constraint, fallback on garbage, error status, timeout and redirect, the
+ * key sent to the configured URL only).
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { AI_ERRORS, AI_MESSAGE_MAX, AI_TOPICS, aiReplySchema } from "@sofi/core";
+import { type Deployment, portfolioFactoryAbi } from "@sofi/protocol";
+import { encodeFunctionResult, getAddress } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../src/db/client.ts";
+import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
+import { buildApp, stubRpc } from "./helpers/hardening.ts";
+
+const a = (i: number) => `0x${(0xa0 + i).toString(16).padStart(40, "0")}` as `0x${string}`;
+const pairAddr = (i: number) => `0x${(0xb0 + i).toString(16).padStart(40, "0")}` as `0x${string}`;
+const E18 = 10n ** 18n;
+
+/** USDT plus tagged tokens, each with a USDT pool (price in USDT), except NOPX (no pool, no price). */
+const TOKENS = [
+  { symbol: "USDT", tags: ["stable"], price: 1 },
+  { symbol: "NAGI", name: "Neural Agents", tags: ["ai"], price: 0.5 },
+  { symbol: "GPUX", name: "GPU Exchange", tags: ["ai", "defi"], price: 3 },
+  { symbol: "DOGAI", name: "Doge AI", tags: ["ai", "meme"], price: 0.004 },
+  { symbol: "FROGGO", name: "Froggo Inu", tags: ["meme"], price: 0.2 },
+  { symbol: "TBILL", name: "Tokenized T-Bill", tags: ["rwa", "stable"], price: 1.05 },
+  { symbol: "YLD", name: "Yield Protocol", tags: ["defi"], price: 8 },
+  { symbol: "LEND", name: "Lendora", tags: ["lending"], price: 1 },
+  { symbol: "BLUB", name: "Based Blue", tags: ["base", "meme"], price: 0.12 },
+  { symbol: "AEROP", name: "Aeroport", tags: ["base", "dex"], price: 1.3 },
+  { symbol: "NOPX", name: "No Price AI", tags: ["ai"], price: 0 },
+].map((t, i) => ({ ...t, name: t.name ?? "Tether USD", address: a(i) }));
+const USDT = TOKENS[0]?.address as `0x${string}`;
+const priced = TOKENS.slice(1).filter((t) => t.price > 0);
+
+function deployment(contracts: Record<string, `0x${string}`> = {}): Deployment {
+  return {
+    chainId: 31337,
+    startBlock: 0,
+    deployer: a(90),
+    weth: a(91),
+    multicall3: a(92),
+    dexes: [],
+    tokens: [
+      ...TOKENS.map((t) => ({ symbol: t.symbol, name: t.name, decimals: 18, address: t.address, tags: t.tags })),
+      { symbol: "WETH", name: "Wrapped Ether", decimals: 18, address: a(91), tags: [] },
+    ],
+    // token0 is the token, token1 USDT (addresses a(1..) < ... any order works: deepestPair checks both).
+    pairs: priced.map((t, i) => ({ address: pairAddr(i), dex: "uni", token0: t.address, token1: USDT })),
+    contracts,
+  };
+}
+
+/** Candles: a price two days ago (half today's, NAGI's a quarter) and today's; a NAGI swap within 24 h. */
+async function seedMarket(db: Db) {
+  const now = Math.floor(Date.now() / 1000);
+  let block = 1;
+  for (const [i, t] of priced.entries()) {
+    const r0 = 1_000_000n * E18;
+    const today = BigInt(Math.round(t.price * 1e6)) * 10n ** 12n * 1_000_000n;
+    const then = t.symbol === "NAGI" ? today / 4n : today / 2n;
+    for (const [ts, r1] of [
+      [now - 2 * 86_400, then],
+      [now - 600, today],
+    ] as const) {
+      await db.query(
+        `INSERT INTO pair_candles (chain_id, pair, bucket, block_number, log_index, timestamp, reserve0, reserve1)
+         VALUES (31337, $1, $2, $3, 0, $4, $5, $6)`,
+        [pairAddr(i), Math.floor(ts / 300) * 300, block++, ts, r0.toString(), r1.toString()],
+      );
+    }
+  }
+  const nagi = priced.findIndex((t) => t.symbol === "NAGI");
+  // 40,000 NAGI in at 0.5 USD = 20,000 USD (and 20,000 USDT out: another 20,000 for USDT).
+  await db.query(
+    `INSERT INTO pair_swaps (chain_id, block_number, log_index, tx_hash, timestamp, pair, sender, recipient,
+       amount0_in, amount1_in, amount0_out, amount1_out)
+     VALUES (31337, $1, 0, '0x01', $2, $3, $4, $4, $5, 0, 0, $6)`,
+    [block++, now - 300, pairAddr(nagi), a(80), (40_000n * E18).toString(), (20_000n * E18).toString()],
+  );
+}
+
+type Seen = { url: string; headers: IncomingMessage["headers"]; body: string };
+
+/** A local OpenAI-compatible server whose answer the test sets. */
+async function modelServer() {
+  const seen: Seen[] = [];
+  let handler: (req: Seen, res: import("node:http").ServerResponse) => void = (_r, res) => res.end();
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => {
+      body += d;
+    });
+    req.on("end", () => {
+      const s = { url: req.url ?? "", headers: req.headers, body };
+      seen.push(s);
+      handler(s, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    seen,
+    set(h: typeof handler) {
+      handler = h;
+    },
+    /** Answers a chat completion whose content is `content`. */
+    content(content: string) {
+      handler = (_r, res) => {
+        res.setHeader("content-type", "application/json");
+        res.end(
+          JSON.stringify({
+            id: "x",
+            object: "chat.completion",
+            choices: [{ index: 0, message: { role: "assistant", content } }],
+          }),
+        );
+      };
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const KEY = "sk-test-secret-key-1234567890";
+
+describe.each(DB_KINDS)("POST /sofi/ai (%s)", (kind) => {
+  let db: Db;
+  let model: Awaited<ReturnType<typeof modelServer>>;
+  let elsewhere: Awaited<ReturnType<typeof modelServer>>;
+
+  const app = (opts: { endpoint?: boolean; timeoutMs?: number; factory?: `0x${string}`[]; base?: string } = {}) => {
+    const dep = deployment(opts.factory ? { portfolioFactory: a(95) } : {});
+    const callResult = opts.factory
+      ? encodeFunctionResult({ abi: portfolioFactoryAbi, functionName: "getAllowedTokens", result: opts.factory })
+      : undefined;
+    return buildApp(db, {
+      deployment: dep,
+      client: stubRpc({ callResult }).client,
+      overrides: {
+        rateLimit: { perIp: 0, writesPerAddress: 0 },
+        deployments: { local: dep },
+        ai: {
+          endpoint: opts.endpoint
+            ? { baseUrl: opts.base ?? `${model.url}/v1`, model: "test-model", apiKey: KEY }
+            : null,
+          timeoutMs: opts.timeoutMs ?? 2000,
+        },
+      },
+    });
+  };
+  const ask = async (a: ReturnType<typeof app>, body: unknown) => {
+    const res = await a.request("http://127.0.0.1:8080/api/local/sofi/ai", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field
+    return { status: res.status, text, body: JSON.parse(text) as any };
+  };
+  const syms = (body: { tokens: { symbol: string }[] }) => body.tokens.map((t) => t.symbol);
+
+  beforeAll(async () => {
+    db = await freshDb(kind);
+    await seedMarket(db);
+    model = await modelServer();
+    elsewhere = await modelServer();
+  });
+  afterAll(async () => {
+    await model.close();
+    await elsewhere.close();
+    await closeAllDbs();
+  });
+
+  it("validates the message with core's texts (spec 001 §5: a non-empty term)", async () => {
+    const s = app();
+    expect(await ask(s, {})).toMatchObject({ status: 400, body: { error: AI_ERRORS.required } });
+    expect(await ask(s, { message: "   " })).toMatchObject({ status: 400, body: { error: AI_ERRORS.required } });
+    expect(await ask(s, { message: 7 })).toMatchObject({ status: 400, body: { error: AI_ERRORS.required } });
+    expect(await ask(s, { message: "x".repeat(AI_MESSAGE_MAX + 1) })).toMatchObject({
+      status: 400,
+      body: { error: AI_ERRORS.tooLong },
+    });
+    expect(await ask(s, { message: "ai\u0007" })).toMatchObject({ status: 400, body: { error: AI_ERRORS.invalid } });
+    expect(await ask(s, { message: "ai", lang: "de" })).toMatchObject({ status: 400, body: { error: AI_ERRORS.lang } });
+    expect(await ask(s, "not json")).toMatchObject({ status: 400, body: { error: "Request body must be JSON" } });
+    const big = await ask(s, { message: "ai", pad: "x".repeat(4000) });
+    expect(big.status).toBe(413);
+  });
+
+  it("offline: each quick topic picks allow-listed tokens of that topic, explained, never an unpriced one", async () => {
+    const s = app();
+    const expected: Record<string, string[]> = {
+      AI: ["NAGI", "GPUX", "DOGAI"],
+      meme: ["FROGGO", "DOGAI", "BLUB"],
+      RWA: ["TBILL"],
+      Defi: ["YLD", "GPUX", "AEROP", "LEND"],
+      "Base Ecosystem": ["AEROP", "BLUB"],
+    };
+    for (const topic of AI_TOPICS) {
+      const r = await ask(s, { message: topic });
+      expect(r.status, topic).toBe(200);
+      expect(aiReplySchema.safeParse(r.body).success).toBe(true);
+      expect(r.body.source).toBe("offline");
+      expect(new Set(syms(r.body)), topic).toEqual(new Set(expected[topic]));
+      expect(r.body.message, topic).toContain(`For "${topic}" I picked`);
+      expect(syms(r.body)).not.toContain("NOPX");
+    }
+    expect(model.seen).toEqual([]);
+  });
+
+  it("offline: the indexed market data ranks and explains (NAGI: 24 h volume and +100 % change)", async () => {
+    const r = await ask(app(), { message: "AI" });
+    // NAGI has the only 24 h volume, so it leads the AI tokens.
+    expect(syms(r.body)[0]).toBe("NAGI");
+    expect(r.body.tokens[0]).toEqual({
+      address: getAddress(TOKENS[1]?.address as string),
+      symbol: "NAGI",
+      name: "Neural Agents",
+      reason: "tagged AI, 24h volume $20.0K, 24h +300.0%",
+    });
+    const ko = await ask(app(), { message: "AI", lang: "ko" });
+    expect(ko.body.message).toContain('"AI"에 맞춰');
+  });
+
+  it("offline: only the factory's allow-list is offered", async () => {
+    const nagi = TOKENS[1]?.address as `0x${string}`;
+    const blub = TOKENS[8]?.address as `0x${string}`;
+    const r = await ask(app({ factory: [nagi, blub] }), { message: "AI meme" });
+    expect(syms(r.body)).toEqual(["NAGI", "BLUB"]);
+  });
+
+  it("model: keeps only allow-listed tokens of its answer, with its message; sends the key to the configured URL only", async () => {
+    const froggo = TOKENS[4]?.address as string;
+    model.content(
+      `\`\`\`json\n${JSON.stringify({
+        tokens: [
+          "dogai",
+          "PEPE",
+          "NOPX",
+          { symbol: "FROGGO" },
+          froggo,
+          "DOGAI",
+          "0x000000000000000000000000000000000000dead",
+        ],
+        message: "Memes with\nan AI twist.",
+      })}\n\`\`\``,
+    );
+    model.seen.length = 0;
+    const r = await ask(app({ endpoint: true }), { message: "funny AI memes", lang: "en" });
+    expect(r.status).toBe(200);
+    expect(r.body.source).toBe("model");
+    expect(syms(r.body)).toEqual(["DOGAI", "FROGGO"]);
+    expect(r.body.message).toBe("Memes with an AI twist.");
+    expect(r.text).not.toContain(KEY);
+    expect(model.seen).toHaveLength(1);
+    const req = model.seen[0] as Seen;
+    expect(req.url).toBe("/v1/chat/completions");
+    expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
+    const sent = JSON.parse(req.body);
+    expect(sent.model).toBe("test-model");
+    expect(sent.messages[1]).toEqual({ role: "user", content: "funny AI memes" });
+    expect(sent.messages[0].content).toContain('"symbol":"DOGAI"');
+    expect(sent.messages[0].content).not.toContain("NOPX");
+  });
+
+  it("model: garbage, no allow-listed token, an error status, a timeout or a redirect fall back to offline", async () => {
+    const offline = (await ask(app(), { message: "meme" })).body;
+    const cases: [string, () => void, number?][] = [
+      ["garbage", () => model.content("I think you should buy DOGAI!")],
+      ["wrong shape", () => model.content(JSON.stringify({ picks: ["DOGAI"] }))],
+      ["only unknown tokens", () => model.content(JSON.stringify({ tokens: ["PEPE", "NOPX"], message: "x" }))],
+      ["empty message", () => model.content(JSON.stringify({ tokens: ["DOGAI"], message: " \n " }))],
+      [
+        "not a completion",
+        () =>
+          model.set((_r, res) => {
+            res.end("<html>oops</html>");
+          }),
+      ],
+      [
+        "500",
+        () =>
+          model.set((_r, res) => {
+            res.statusCode = 500;
+            res.end(JSON.stringify({ error: { message: "boom" } }));
+          }),
+      ],
+      [
+        "timeout",
+        () =>
+          model.set((_r, res) => {
+            setTimeout(() => res.end("{}"), 1500).unref();
+          }),
+        300,
+      ],
+      [
+        "redirect",
+        () =>
+          model.set((_r, res) => {
+            res.statusCode = 307;
+            res.setHeader("location", `${elsewhere.url}/v1/chat/completions`);
+            res.end();
+          }),
+      ],
+    ];
+    for (const [name, setup, timeoutMs] of cases) {
+      setup();
+      const t0 = Date.now();
+      const r = await ask(app({ endpoint: true, timeoutMs }), { message: "meme" });
+      expect(r.status, name).toBe(200);
+      expect(r.body, name).toEqual(offline);
+      if (timeoutMs) expect(Date.now() - t0, name).toBeLessThan(1400);
+    }
+    // The redirect was not followed: the key never reached another server.
+    expect(elsewhere.seen).toEqual([]);
+  });
+
+  it("model: an unreachable endpoint falls back to offline", async () => {
+    const r = await ask(app({ endpoint: true, base: "http://127.0.0.1:9/v1" }), { message: "RWA" });
+    expect(r.status).toBe(200);
+    expect(r.body.source).toBe("offline");
+    expect(syms(r.body)).toEqual(["TBILL"]);
+  });
+});

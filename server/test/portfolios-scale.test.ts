@@ -1,0 +1,231 @@
+/**
+ * What keeps the portfolio reads cheap at 10,000 portfolios: unit histories read only above the
+ * indexer's checkpoint (everything again after a reorg), metrics rows written only when they moved,
+ * one computation per cached reply, and page views written in batches.
+ */
+import { CHAINS, type Deployment } from "@sofi/protocol";
+import { afterAll, describe, expect, it } from "vitest";
+import { Market } from "../src/api/market.ts";
+import { MetricsRefresher } from "../src/api/queries/portfolio-metrics.ts";
+import { PORTFOLIOS_HANDLER, PortfolioUnits } from "../src/api/queries/portfolio-units.ts";
+import { PortfolioReader } from "../src/api/queries/portfolios.ts";
+import { ReplyCache } from "../src/api/reply-cache.ts";
+import type { Db } from "../src/db/client.ts";
+import type { EventColumns } from "../src/indexer/handler.ts";
+import { portfoliosHandler } from "../src/indexer/handlers/portfolios.ts";
+import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
+
+const local = CHAINS.find((c) => c.suffix === "local");
+if (!local) throw new Error("no local chain");
+const E18 = 10n ** 18n;
+const USDT = "0x0000000000000000000000000000000000000010";
+const RAI = "0x0000000000000000000000000000000000000011";
+const PAIR = "0x0000000000000000000000000000000000000020";
+const P = "0x00000000000000000000000000000000000000a1";
+const DEPLOYMENT: Deployment = {
+  chainId: 31337,
+  startBlock: 0,
+  deployer: "0x0000000000000000000000000000000000000001",
+  weth: "0x0000000000000000000000000000000000000012",
+  multicall3: "0x0000000000000000000000000000000000000003",
+  dexes: [],
+  tokens: [
+    { symbol: "USDT", name: "Tether", decimals: 18, address: USDT, tags: [] },
+    { symbol: "RAI", name: "Rai", decimals: 18, address: RAI, tags: [] },
+  ],
+  pairs: [{ address: PAIR, dex: "x", token0: RAI, token1: USDT }],
+  contracts: {},
+};
+const now = Math.floor(Date.now() / 1000);
+
+const one = (block: number, log: number, address: string, values: Record<string, string>): EventColumns =>
+  ({
+    block: [block],
+    logIndex: [log],
+    tx: [`0x${block.toString(16).padStart(64, "0")}`],
+    ts: [now - 3 * 86_400 + block],
+    address: [address],
+    args: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [v]])),
+  }) as EventColumns;
+
+/** A one-component portfolio (50 RAI per set, start price 100) created at block 10. */
+const create = (db: Db) =>
+  db.transaction((tx) =>
+    portfoliosHandler.insert(tx, 31337, {
+      PortfolioCreated: one(10, 0, "0x00000000000000000000000000000000000000f1", {
+        portfolio: P,
+        manager: P,
+        name: "One",
+        symbol: "ONE",
+        components: JSON.stringify([RAI]),
+        units: JSON.stringify([String(50n * E18)]),
+        allocations: JSON.stringify(["10000"]),
+        startPrice: String(100n * E18),
+      }),
+    }),
+  );
+
+/** RAI's unit set to `units` RAI per set by an indexed edit at `block`. */
+const edit = (db: Db, block: number, units: bigint) =>
+  db.transaction((tx) =>
+    portfoliosHandler.insert(tx, 31337, {
+      DefaultPositionUnitEdited: one(block, 0, P, { _component: RAI, _realUnit: String(units * E18) }),
+    }),
+  );
+
+/** The portfolios handler's checkpoint at `block` with `hash`, and the block's stored hash. */
+async function checkpoint(db: Db, block: number, hash: string) {
+  await db.query(
+    `INSERT INTO indexer_checkpoints (chain_id, indexer, block_number, block_hash) VALUES (31337, $1, $2, $3)
+     ON CONFLICT (chain_id, indexer) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash`,
+    [PORTFOLIOS_HANDLER, block, hash],
+  );
+  await db.query(
+    `INSERT INTO indexer_blocks (chain_id, block_number, block_hash, timestamp) VALUES (31337, $1, $2, 0)
+     ON CONFLICT (chain_id, block_number) DO UPDATE SET block_hash = EXCLUDED.block_hash`,
+    [block, hash],
+  );
+}
+
+const raiUnits = (u: PortfolioUnits) => u.history(P).unitsAt(Number.MAX_SAFE_INTEGER).get(RAI);
+
+/** RAI's price in USDT from a new candle at `ts`. */
+const setPrice = (db: Db, ts: number, usd: bigint) =>
+  db.query(
+    `INSERT INTO pair_candles (chain_id, pair, bucket, block_number, log_index, timestamp, reserve0, reserve1)
+     VALUES (31337, $1, $2, $3, 0, $4, $5, $6)`,
+    [PAIR, Math.floor(ts / 300) * 300, ts, ts, (1000n * E18).toString(), (1000n * usd * E18).toString()],
+  );
+
+afterAll(closeAllDbs);
+
+describe.each(DB_KINDS)("portfolio reads at scale (%s)", (kind) => {
+  it("unit histories: only rows up to the checkpoint, only rows above the last one read, all again after a reorg", async () => {
+    const db = await freshDb(kind);
+    await create(db);
+    const units = new PortfolioUnits(db, 31337);
+    // no checkpoint (rows written by a tool): everything, every time
+    await units.update();
+    expect(raiUnits(units)).toBe(50n * E18);
+    await checkpoint(db, 10, "0xa10");
+    await units.update();
+    const v = units.version;
+
+    // a row above the checkpoint is not read until the checkpoint passes it
+    await edit(db, 12, 40n);
+    await units.update();
+    expect(raiUnits(units)).toBe(50n * E18);
+    expect(units.version).toBe(v);
+    await checkpoint(db, 12, "0xa12");
+    await units.update();
+    expect(raiUnits(units)).toBe(40n * E18);
+    expect(units.version).toBe(v + 1);
+
+    // a row below what was read already is not read again: the update reads only above block 12
+    await edit(db, 11, 30n);
+    await checkpoint(db, 13, "0xa13");
+    await units.update();
+    expect(units.history(P).positions.map((p) => p.block)).toEqual([10, 12]);
+
+    // a reorg replaced block 13: everything is read again (in block order)
+    await checkpoint(db, 13, "0xb13");
+    await units.update();
+    expect(units.history(P).positions.map((p) => p.block)).toEqual([10, 11, 12]);
+    expect(raiUnits(units)).toBe(40n * E18);
+    // and a checkpoint moved back (a rollback) too
+    await db.query("DELETE FROM portfolio_positions WHERE block_number > 10");
+    await checkpoint(db, 10, "0xa10");
+    await units.update();
+    expect(raiUnits(units)).toBe(50n * E18);
+  });
+
+  it("metrics: a refresh writes only the rows that moved", async () => {
+    const db = await freshDb(kind);
+    await create(db);
+    await setPrice(db, now - 4 * 86_400, 2n);
+    const market = new Market(db, local, DEPLOYMENT, 0);
+    const units = new PortfolioUnits(db, 31337);
+    const refresher = new MetricsRefresher(db, 31337, market, units, () => now);
+    expect(await refresher.refresh()).toBe(1);
+    expect(await refresher.refresh()).toBe(0);
+    // a new refresher (a restart) reads what is stored before it compares
+    expect(await new MetricsRefresher(db, 31337, market, units, () => now).refresh()).toBe(0);
+    await setPrice(db, now - 60, 3n);
+    expect(await refresher.refresh()).toBe(1);
+    const [m] = await db.query<{ v: number }>("SELECT value_per_set AS v FROM portfolio_metrics WHERE address = $1", [
+      P,
+    ]);
+    expect(Number(m?.v)).toBeCloseTo(150, 6);
+  });
+
+  it("metrics: skipped while no indexer checkpoint moved and the clock stays in its candle bucket", async () => {
+    const db = await freshDb(kind);
+    await create(db);
+    await setPrice(db, now - 4 * 86_400, 2n);
+    await checkpoint(db, 10, "0xa10");
+    const market = new Market(db, local, DEPLOYMENT, 0);
+    let clock = Math.floor(now / 300) * 300;
+    const refresher = new MetricsRefresher(db, 31337, market, new PortfolioUnits(db, 31337), () => clock);
+    expect(await refresher.refresh()).toBe(1);
+    // a price row the indexer did not commit (no checkpoint moved): not looked at
+    await setPrice(db, clock - 60, 3n);
+    expect(await refresher.refresh()).toBe(0);
+    // the indexer moves on: valued again
+    await checkpoint(db, 11, "0xa11");
+    expect(await refresher.refresh()).toBe(1);
+    await setPrice(db, clock + 10, 4n);
+    // the next candle bucket: valued again, without a commit
+    clock += 300;
+    expect(await refresher.refresh()).toBe(1);
+  });
+
+  it("views: counted at once, written in one batch", async () => {
+    const db = await freshDb(kind);
+    await create(db);
+    const reader = new PortfolioReader(db, 31337, new Market(db, local, DEPLOYMENT, 0), undefined, undefined);
+    for (let i = 0; i < 3; i++) reader.countView(P);
+    const stored = async () =>
+      Number(
+        (await db.query<{ views: string }>("SELECT views FROM portfolio_info WHERE address = $1", [P]))[0]?.views ?? 0,
+      );
+    expect(await stored()).toBe(0);
+    expect((await reader.detail(P))?.views).toBe(3);
+    await reader.flushViews();
+    expect(await stored()).toBe(3);
+    reader.countView(P);
+    expect((await reader.detail(P))?.views).toBe(4);
+    await reader.flushViews();
+    expect(await stored()).toBe(4);
+  });
+});
+
+describe("reply cache", () => {
+  it("computes once per key and version within the TTL, shares the computation in flight, forgets failures", async () => {
+    let clock = 0;
+    const cache = new ReplyCache<number>(1_000, 2, () => clock);
+    let calls = 0;
+    let release = () => {};
+    const slow = () =>
+      new Promise<number>((ok) => {
+        calls++;
+        release = () => ok(calls);
+      });
+    const a = cache.get("k", "v1", slow);
+    const b = cache.get("k", "v1", slow);
+    release();
+    expect(await a).toBe(1);
+    expect(await b).toBe(1);
+    expect(calls).toBe(1);
+    // a new version, then the TTL: computed again
+    expect(await cache.get("k", "v2", async () => 7)).toBe(7);
+    expect(await cache.get("k", "v2", async () => 8)).toBe(7);
+    clock += 1_000;
+    expect(await cache.get("k", "v2", async () => 9)).toBe(9);
+    // a failure is answered, not kept
+    await expect(cache.get("f", "v", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await cache.get("f", "v", async () => 1)).toBe(1);
+    // at most two keys: the oldest goes
+    await cache.get("x", "v", async () => 2);
+    expect(await cache.get("k", "v2", async () => 10)).toBe(10);
+  });
+});
