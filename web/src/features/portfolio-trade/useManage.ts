@@ -26,10 +26,12 @@ import type { Hex, TradeView } from "./useTradeView.ts";
 
 /**
  * TradeModule's integration names the manage swap may trade through (the IntegrationRegistry maps
- * each to an adapter bound to one router). The deploy step registers Set's Uniswap V2 adapter
- * under this name (contracts/scripts/deploy/portfolios.ts); a name the registry does not know is skipped.
+ * each to an adapter bound to one router). The deploy steps register Set's Uniswap V2 adapter on
+ * the first DEX's router under the first name (contracts/scripts/deploy/portfolios.ts) and on the
+ * second DEX's under the second (deploy/portfolio-routes.ts); a name the registry does not know is
+ * skipped, and a route whose router no adapter is bound to is shown as not tradable.
  */
-export const REBALANCE_INTEGRATIONS = ["UniswapV2ExchangeAdapter"] as const;
+export const REBALANCE_INTEGRATIONS = ["UniswapV2ExchangeAdapter", "UniswapV2ExchangeAdapter2"] as const;
 
 export type ManageAction = "add" | "initialize" | "enable" | "disable" | "rebalance";
 

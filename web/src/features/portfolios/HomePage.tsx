@@ -3,6 +3,7 @@ import { Button, Input } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AiBox, InterestView } from "../portfolio-ai/index.ts";
 import { HOME_LISTS, SHORTCUTS } from "./format.ts";
 import { ListSection } from "./ListSection.tsx";
 import { ManagerList } from "./ManagerList.tsx";
@@ -72,6 +73,7 @@ export default function HomePage() {
               </Link>
             ))}
           </nav>
+          <AiBox />
           {HOME_LISTS.map((o) => (
             <ListSection
               key={o}
@@ -108,6 +110,7 @@ export default function HomePage() {
               window.scrollTo({ top: 0 });
             }}
           />
+          <InterestView />
         </>
       )}
     </section>

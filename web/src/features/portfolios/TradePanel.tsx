@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSettings } from "../../kernel/settings-store.ts";
+import { PromoteEntry } from "../portfolio-promote/index.ts";
 import { useNetworkName } from "../wallet/index.ts";
 import { BuyModal } from "./BuyModal.tsx";
 import { SellModal } from "./SellModal.tsx";
@@ -41,6 +42,7 @@ export function TradePanel({ d, isManager }: { d: PortfolioDetail; isManager: bo
           {t("manage")}
         </Button>
       )}
+      <PromoteEntry portfolio={d.address} symbol={d.symbol} promoteEndAt={d.promote_end_at} isManager={isManager} />
       <BuyModal d={d} open={buying} onClose={() => setBuying(false)} />
       <SellModal d={d} open={selling} onClose={() => setSelling(false)} />
       <div className="pf-network">

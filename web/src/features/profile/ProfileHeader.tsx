@@ -44,20 +44,9 @@ function FollowButton({ s, name }: { s: ProfileState; name: string }) {
   );
 }
 
-/**
- * Opens the wallet dialog on its wallet options. The dialog, mounted on first open, shows the account
- * view for a connected wallet when it mounts: that first switch is turned back to the options (any
- * other first change, such as the user picking a wallet, ends the watch).
- */
+/** Opens the wallet dialog on its wallet options, to connect another wallet. */
 export function changeWallet(): void {
-  const ui = useWalletUi;
-  ui.getState().openDialog("options");
-  const stop = ui.subscribe((st, prev) => {
-    if (st.view === prev.view) return;
-    stop();
-    if (st.view === "account") st.setView("options");
-  });
-  setTimeout(stop, 5_000);
+  useWalletUi.getState().openDialog("options");
 }
 
 /** The owner's buttons (spec 001 §2 "Own profile: change wallet, logout, avatar upload"). */

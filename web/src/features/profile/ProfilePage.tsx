@@ -28,7 +28,13 @@ function TabBody({ s, tab }: { s: ProfileState; tab: ProfileTab }) {
     case "3":
       return (
         <>
-          <PortfolioList kind="created" label={t("createdList")} q={s.created} emptyText={t("noCreated")} />
+          <PortfolioList
+            kind="created"
+            label={t("createdList")}
+            q={s.created}
+            emptyText={t("noCreated")}
+            manage={s.own && s.me ? { chain: s.chain, account: s.me } : undefined}
+          />
           {s.own && (
             <section className="pr-panel pr-proposals" aria-labelledby="pr-proposals" data-testid="created-proposals">
               <h2 id="pr-proposals" className="pr-section-title">

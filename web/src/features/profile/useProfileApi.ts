@@ -1,5 +1,14 @@
-import { followReplySchema, type ManagerProfileBody, managerInfoSchema } from "@sofi/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type AlertForm,
+  alertReplySchema,
+  alertRequestBody,
+  alertSettingsSchema,
+  followReplySchema,
+  type ManagerProfileBody,
+  managerInfoSchema,
+  portfolioWriteReplySchema,
+} from "@sofi/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSignedRequest } from "../wallet/index.ts";
 import { FOLLOW_DEBOUNCE_MS } from "./rules.ts";
@@ -18,6 +27,28 @@ async function signedPost<T>(
     method: "POST",
     headers: { ...headers, "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify(body),
+  });
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = (json as { error?: unknown } | null)?.error;
+    throw new Error(typeof err === "string" ? err : `HTTP ${res.status}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new Error(parsed.error.message);
+  return parsed.data;
+}
+
+/** A signed `GET /api/{chain}{path}` (reads only the signer may see); errors as signedPost's. */
+async function signedGet<T>(
+  chain: string,
+  path: string,
+  headers: Record<string, string>,
+  schema: Parser<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const res = await fetch(`/api/${encodeURIComponent(chain)}${path}`, {
+    headers: { ...headers, accept: "application/json" },
+    ...(signal ? { signal } : {}),
   });
   const json: unknown = await res.json().catch(() => null);
   if (!res.ok) {
@@ -99,4 +130,66 @@ export function useFollow(
     }, FOLLOW_DEBOUNCE_MS);
   }, [shown, following, mutate]);
   return { following: shown, toggle, pending: mutation.isPending || wish !== undefined };
+}
+
+/** Query key of the signer's alert of one portfolio (its signed read). */
+export const alertQueryKey = (chain: string, set: string, signer: string | undefined) =>
+  ["signed", chain, "/sofi/alert", set.toLowerCase(), signer?.toLowerCase()] as const;
+
+/**
+ * The manager's own alert of `set` (spec 001 §7, issue 11): the signed `GET /sofi/alert?set=`, the
+ * only read that returns the webhook URL (the portfolio's detail never does). Asks the wallet to sign
+ * when no stored signature is fresh.
+ */
+export function useAlertSettings(chain: string, set: string, account: string | undefined, enabled: boolean) {
+  const { getHeaders } = useSignedRequest();
+  return useQuery({
+    queryKey: alertQueryKey(chain, set, account),
+    queryFn: async ({ signal }) =>
+      signedGet(chain, `/sofi/alert?set=${encodeURIComponent(set)}`, await getHeaders(), alertSettingsSchema, signal),
+    enabled: enabled && !!account,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** The manager's signed `POST /sofi/alert` (spec 001 §7); afterwards the alert is read again. */
+export function useSaveAlert(chain: string, set: string, buyer: string) {
+  const { getHeaders } = useSignedRequest();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { form: AlertForm; tradeAlert: boolean }) =>
+      signedPost(
+        chain,
+        "/sofi/alert",
+        await getHeaders(),
+        alertRequestBody(v.form, set, buyer, v.tradeAlert),
+        alertReplySchema,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["signed", chain, "/sofi/alert", set.toLowerCase()] }),
+  });
+}
+
+/** What the edit-portfolio-info form sends: the intro and, when changed, the icon (a data URL; null removes it). */
+export type PortfolioInfoInput = { intro: string; icon?: string | null };
+
+/**
+ * The manager's signed `POST /sofi/portfolio` (spec 001 §7 "update portfolio info helper": manager,
+ * portfolio, intro, optional icon). On success every read of the chain's API is refreshed, so the
+ * created list (its icons) and the portfolio's page (its intro) show the new info.
+ */
+export function useSavePortfolioInfo(chain: string, portfolio: string, manager: string) {
+  const { getHeaders } = useSignedRequest();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: PortfolioInfoInput) =>
+      signedPost(
+        chain,
+        "/sofi/portfolio",
+        await getHeaders(),
+        { portfolio, manager, intro: v.intro, ...(v.icon !== undefined ? { icon: v.icon } : {}) },
+        portfolioWriteReplySchema,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["api", chain] }),
+  });
 }

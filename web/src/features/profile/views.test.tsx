@@ -207,16 +207,14 @@ describe("profile views", () => {
     );
   });
 
-  it("change wallet opens the wallet options, even when the dialog then mounts on the account view", async () => {
+  it("change wallet opens the wallet dialog on the wallet options", async () => {
     const { useWalletUi } = await import("../wallet/index.ts");
+    const { useAppModal } = await import("../shell/index.ts");
     const { changeWallet } = await import("./ProfileHeader.tsx");
     useWalletUi.getState().setView("account");
     changeWallet();
     expect(useWalletUi.getState().view).toBe("options");
-    useWalletUi.getState().setView("account"); // the dialog's mount effect
-    expect(useWalletUi.getState().view).toBe("options");
-    useWalletUi.getState().setView("account"); // later switches are the user's
-    expect(useWalletUi.getState().view).toBe("account");
+    expect(useAppModal.getState().openModal).toBe("wallet");
     useWalletUi.getState().closeDialog();
   });
 

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useChains, useDisconnect } from "wagmi";
 import { copyText } from "../../kernel/clipboard.ts";
+import { ConvertEntry } from "../sofi-convert/index.ts";
 import { RecentTransactions } from "../transactions/index.ts";
 import { DEV_WALLET_TYPE } from "./dev-wallet.ts";
 import { useWalletState } from "./hooks.ts";
@@ -96,6 +97,7 @@ export function AccountPanel() {
         <Link to={`/sts/profile/${address}`} onClick={closeDialog} data-testid="profile-link">
           {t("profile")}
         </Link>
+        <ConvertEntry onOpen={closeDialog} />
         <Button block onClick={() => setView("options")}>
           {t("changeWallet")}
         </Button>

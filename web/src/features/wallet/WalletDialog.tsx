@@ -268,10 +268,16 @@ export function WalletDialog() {
   const { run, retry } = useConnectTarget();
   const selected = useSettings((s) => s.chainId);
 
-  // Switch to the account view when the wallet becomes connected or the connector changes.
+  // Switch to the account view when the wallet becomes connected or the connector changes, but
+  // not when the dialog mounts: whoever opened it asked for its view (change wallet: the options).
+  const connection = connected && connector ? connector.uid : null;
+  const seenConnection = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    if (connected && connector) setView("account");
-  }, [connected, connector, setView]);
+    const mounting = seenConnection.current === undefined;
+    const changed = connection !== seenConnection.current;
+    seenConnection.current = connection;
+    if (!mounting && changed && connection !== null) setView("account");
+  }, [connection, setView]);
 
   let body: React.ReactNode;
   let title = t("selectWallet");

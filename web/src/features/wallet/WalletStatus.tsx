@@ -2,7 +2,9 @@ import { Button } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEnsName } from "wagmi";
+import { FaucetButton } from "../faucet/index.ts";
 import { useModal } from "../shell/index.ts";
+import { ConvertHost } from "../sofi-convert/index.ts";
 import { pendingTransactions, useTransactions } from "../transactions/index.ts";
 import { useWalletState } from "./hooks.ts";
 import { Identicon } from "./Identicon.tsx";
@@ -63,7 +65,9 @@ export function WalletStatus() {
   }
   return (
     <>
+      <FaucetButton />
       {button}
+      <ConvertHost />
       {(dialogOpen || dialogUsed) && (
         <Suspense fallback={null}>
           <WalletDialog />

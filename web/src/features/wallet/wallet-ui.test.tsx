@@ -77,6 +77,18 @@ describe("wallet UI on the local chain", () => {
     expect(localStorage.getItem("wallet_type")).toBe("devWallet");
   });
 
+  it("opened on the wallet options while connected (change wallet), the dialog stays on them", async () => {
+    restoreDevSession(4);
+    render(<App cfg={config()} />);
+    await waitFor(() =>
+      expect(screen.getByTestId("wallet-status").textContent).toContain(shortenAddress(devAddress(4))),
+    );
+    act(() => useWalletUi.getState().openDialog("options"));
+    expect(await screen.findByTestId("wallet-option-devWallet", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByTestId("account-panel")).toBeNull();
+    expect(useWalletUi.getState().view).toBe("options");
+  });
+
   it("restores a dev wallet session from wallet_type with the remembered account", async () => {
     restoreDevSession(4);
     render(<App cfg={config()} />);

@@ -1,0 +1,133 @@
+import { RobotOutlined, ThunderboltOutlined } from "@ant-design/icons";
+import { AI_MESSAGE_MAX } from "@sofi/core";
+import { Alert, Button, Input, Skeleton } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useChainSuffix } from "../../kernel/config.ts";
+import { useSettings } from "../../kernel/settings-store.ts";
+import { TokenLogo } from "../tokens/index.ts";
+import { type AiBuilderState, useAiBuilder } from "./useAiBuilder.ts";
+import "./portfolio-ai.css";
+
+/** The home's AI box (spec 001 §2 "Build your portfolio with AI"), for the chosen chain and language. */
+export function AiBox() {
+  const chain = useChainSuffix();
+  const lang = useSettings((s) => s.lang);
+  return <AiBoxView s={useAiBuilder(chain, lang)} />;
+}
+
+/** The AI box over its state: the phrase form, then loading, error, or the message and the picks. */
+export function AiBoxView({ s }: { s: AiBuilderState }) {
+  const { t } = useTranslation("portfolio-ai");
+  const reply = s.reply;
+  const symbols = reply?.tokens.map((x) => x.symbol).join(", ") ?? "";
+  return (
+    <section className="ai-box" aria-labelledby="ai-box-title" data-testid="ai-box">
+      <div className="ai-head">
+        <RobotOutlined className="ai-head-icon" aria-hidden="true" />
+        <div className="ai-head-text">
+          <h2 id="ai-box-title" className="ai-title">
+            {t("boxTitle")}
+          </h2>
+          <p className="ai-hint">{t("boxHint")}</p>
+        </div>
+      </div>
+      <form
+        className="ai-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          s.submit(s.text);
+        }}
+      >
+        <Input
+          aria-label={t("phraseLabel")}
+          placeholder={t("phrasePlaceholder")}
+          value={s.text}
+          onChange={(e) => s.setText(e.target.value)}
+          maxLength={AI_MESSAGE_MAX}
+          status={s.problem ? "error" : undefined}
+          aria-invalid={s.problem ? true : undefined}
+          aria-describedby={s.problem ? "ai-phrase-error" : undefined}
+          data-testid="ai-phrase"
+          allowClear
+        />
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={s.loading}
+          icon={<ThunderboltOutlined />}
+          data-testid="ai-ask"
+        >
+          {t("ask")}
+        </Button>
+      </form>
+      {s.problem && (
+        <div id="ai-phrase-error" role="alert" className="ai-error" data-testid="ai-phrase-error">
+          {t(`errors.${s.problem}`, { max: AI_MESSAGE_MAX })}
+        </div>
+      )}
+      <div className="ai-result" aria-live="polite" aria-busy={s.loading}>
+        {s.loading && (
+          <div data-testid="ai-loading">
+            <span className="ai-sr-only">{t("asking")}</span>
+            <Skeleton active title={false} paragraph={{ rows: 2 }} />
+          </div>
+        )}
+        {s.failed && (
+          <Alert
+            type="error"
+            showIcon
+            title={t("failed")}
+            data-testid="ai-failed"
+            action={
+              <Button size="small" onClick={s.retry}>
+                {t("retry")}
+              </Button>
+            }
+          />
+        )}
+        {reply && (
+          <div className="ai-reply" data-testid="ai-reply" data-source={reply.source}>
+            <p className="ai-message" data-testid="ai-message">
+              {reply.message}
+            </p>
+            {reply.tokens.length > 0 ? (
+              <ul className="ai-picks" aria-label={t("picks")} data-testid="ai-picks">
+                {reply.tokens.map((x) => (
+                  <li key={x.address} className="ai-pick" data-testid={`ai-pick-${x.symbol}`}>
+                    <TokenLogo token={x} size={28} />
+                    <span className="ai-pick-text">
+                      <span className="ai-pick-symbol">{x.symbol}</span>
+                      <span className="ai-pick-name">{x.name}</span>
+                      <span className="ai-pick-reason">{x.reason}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="ai-empty" data-testid="ai-empty">
+                {t("noPicks")}
+              </p>
+            )}
+            <div className="ai-foot">
+              <span className="ai-source">{t(reply.source === "model" ? "sourceModel" : "sourceOffline")}</span>
+              {s.createHref && (
+                <Link
+                  to={s.createHref}
+                  className="ai-create"
+                  aria-label={t("createWithLabel", { symbols })}
+                  data-testid="ai-create"
+                >
+                  <Button type="primary" tabIndex={-1}>
+                    {t("createWith")}
+                  </Button>
+                </Link>
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { AI_MESSAGE_MAX, AI_TOPICS } from "@sofi/core";
+import { Button, Input } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { createHref, type InterestState, useInterest } from "./useAiBuilder.ts";
+import "./portfolio-ai.css";
+
+/** The home's interest view (spec 001 §2 "What's your interest?"): quick topics and a term with Enter. */
+export function InterestView() {
+  return <InterestViewOf s={useInterest()} />;
+}
+
+/** The interest view over its state: each topic and the entered term open `/sts/create?search={term}`. */
+export function InterestViewOf({ s }: { s: InterestState }) {
+  const { t } = useTranslation("portfolio-ai");
+  return (
+    <section className="ai-interest" aria-labelledby="ai-interest-title" data-testid="interest-view">
+      <h2 id="ai-interest-title" className="ai-title">
+        {t("interestTitle")}
+      </h2>
+      <ul className="ai-topics" aria-label={t("quickTopics")}>
+        {AI_TOPICS.map((topic) => (
+          <li key={topic}>
+            <Link
+              to={createHref(topic)}
+              className="ai-topic"
+              aria-label={t("topicLabel", { topic })}
+              data-testid={`topic-${topic}`}
+            >
+              {topic}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="ai-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          s.go(s.term);
+        }}
+      >
+        <Input
+          aria-label={t("interestLabel")}
+          placeholder={t("interestPlaceholder")}
+          value={s.term}
+          onChange={(e) => s.setTerm(e.target.value)}
+          maxLength={AI_MESSAGE_MAX}
+          status={s.problem ? "error" : undefined}
+          aria-invalid={s.problem ? true : undefined}
+          aria-describedby={s.problem ? "ai-interest-error" : undefined}
+          data-testid="interest-term"
+        />
+        <Button htmlType="submit" data-testid="interest-enter">
+          {t("enter")}
+        </Button>
+      </form>
+      {s.problem && (
+        <div id="ai-interest-error" role="alert" className="ai-error" data-testid="interest-error">
+          {t(`errors.${s.problem}`, { max: AI_MESSAGE_MAX })}
+        </div>
+      )}
+    </section>
+  );
+}

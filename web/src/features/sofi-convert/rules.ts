@@ -1,0 +1,13 @@
+import type { Deployment, TokenDeployment } from "@sofi/protocol";
+import type { Address } from "viem";
+
+/** The converter of a chain's deployment with its two tokens, or null when the chain has none. */
+export type ConverterInfo = { converter: Address; rai: TokenDeployment; sofi: TokenDeployment };
+
+export function converterOf(deployment: Deployment | null | undefined): ConverterInfo | null {
+  const converter = deployment?.contracts.sofiConverter;
+  const rai = deployment?.tokens.find((t) => t.symbol === "RAI");
+  const sofi = deployment?.tokens.find((t) => t.symbol === "SOFI");
+  if (!converter || !rai || !sofi) return null;
+  return { converter, rai, sofi };
+}
