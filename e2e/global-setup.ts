@@ -58,7 +58,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (process.env.E2E_VERBOSE) process.stderr.write(d);
   });
 
-  const url = await new Promise<string>((ok, fail) => {
+  const ready = await new Promise<{ url: string; alertsReceiverUrl?: string }>((ok, fail) => {
     const timer = setTimeout(
       () => fail(new Error(`The stack did not start within ${STACK_TIMEOUT_MS / 1000} s.\n${stderr.slice(-4000)}`)),
       STACK_TIMEOUT_MS,
@@ -69,7 +69,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       const m = /STACK_READY (\{.*\})/.exec(out);
       if (m?.[1]) {
         clearTimeout(timer);
-        ok((JSON.parse(m[1]) as { url: string }).url);
+        ok(JSON.parse(m[1]) as { url: string; alertsReceiverUrl?: string });
       }
     });
     child.on("exit", (code) => {
@@ -77,7 +77,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       fail(new Error(`The stack exited with code ${code} before it was ready.\n${stderr.slice(-4000)}`));
     });
   });
-  process.env.E2E_BASE_URL = url;
+  process.env.E2E_BASE_URL = ready.url;
+  // The price-alert spec reads what the alerts worker posted (stack-runner's local receiver).
+  if (ready.alertsReceiverUrl) process.env.E2E_ALERTS_RECEIVER_URL = ready.alertsReceiverUrl;
 
   return async () => {
     if (child.exitCode === null) {

@@ -1,8 +1,49 @@
 /**
  * Runs the real stack (anvil + deploy + seed + server serving web/dist) in its own process for
  * the end-to-end tests, and prints one line `STACK_READY {json}` when it answers. SIGTERM stops it.
+ *
+ * The price alerts (issue 11) post to a local receiver instead of Discord: a tiny HTTP server on a
+ * free loopback port records every POST (path and JSON body) and answers `GET /posts` with them;
+ * the alerts worker runs every ALERTS_INTERVAL_MS with the receiver as its test-only webhook origin.
+ * Its URL is in the ready line (`alertsReceiverUrl`), which global-setup hands to the tests.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { startStack } from "../scripts/start.ts";
+
+/** The alerts worker's period in the e2e stack (the product's is 5 minutes). */
+const ALERTS_INTERVAL_MS = 3_000;
+
+type Post = { path: string; body: unknown; at: number };
+const posts: Post[] = [];
+const receiver = createServer((req, res) => {
+  if (req.method === "GET" && req.url === "/posts") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(posts));
+    return;
+  }
+  if (req.method !== "POST") {
+    res.writeHead(405).end();
+    return;
+  }
+  let raw = "";
+  req.setEncoding("utf8");
+  req.on("data", (d: string) => {
+    raw += d;
+  });
+  req.on("end", () => {
+    let body: unknown = raw;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      // kept as text
+    }
+    posts.push({ path: req.url ?? "", body, at: Date.now() });
+    res.writeHead(204).end();
+  });
+});
+await new Promise<void>((ok) => receiver.listen(0, "127.0.0.1", ok));
+const alertsReceiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
 const port = Number(process.env.E2E_PORT);
 const rpcPort = Number(process.env.E2E_RPC_PORT);
@@ -16,14 +57,16 @@ const stack = await startStack({
   reset: true,
   blockedAddresses,
   log: (line) => console.error(`[stack] ${line}`),
+  alertsForTests: { intervalMs: ALERTS_INTERVAL_MS, webhookOrigin: alertsReceiverUrl },
 });
-console.log(`STACK_READY ${JSON.stringify({ url: stack.url, rpcUrl: stack.rpcUrl })}`);
+console.log(`STACK_READY ${JSON.stringify({ url: stack.url, rpcUrl: stack.rpcUrl, alertsReceiverUrl })}`);
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
   await stack.stop();
+  receiver.close();
   process.exit(0);
 };
 process.on("SIGTERM", stop);

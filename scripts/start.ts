@@ -49,6 +49,11 @@ export type StackOptions = {
   /** Skip the web build (the dev command serves the app through Vite instead). */
   skipWebBuild?: boolean;
   log?: (line: string) => void;
+  /**
+   * TEST ONLY (e2e/stack-runner.ts, never configuration): the price-alerts worker's period and the
+   * local origin it posts to instead of Discord.
+   */
+  alertsForTests?: { intervalMs: number; webhookOrigin: string };
 };
 
 export type Stack = { url: string; rpcUrl: string; deployment: Deployment; stop: () => Promise<void> };
@@ -125,6 +130,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         options.skipWebBuild && !process.env.SIWE_DOMAIN
           ? [`127.0.0.1:${port}`, `localhost:${port}`, `127.0.0.1:${VITE_PORT}`, `localhost:${VITE_PORT}`]
           : undefined,
+      ...(options.alertsForTests
+        ? {
+            alerts: { intervalMs: options.alertsForTests.intervalMs },
+            alertsWebhookOriginForTests: options.alertsForTests.webhookOrigin,
+          }
+        : {}),
     });
     stops.push(() => server.stop());
     return { url: server.url, rpcUrl: anvil.rpcUrl, deployment, stop };
