@@ -29,6 +29,7 @@
  * | ALERTS_INTERVAL_S | 300 | how often the price-alert worker checks alerts (0 = off) |
  * | AI_BASE_URL, AI_MODEL, AI_API_KEY | – | an OpenAI-compatible endpoint `POST /sofi/ai` asks (all three set; else offline ranking only) |
  * | AI_TIMEOUT_MS | 8000 | how long `POST /sofi/ai` waits for the model before answering offline |
+ * | AI_MODEL_PER_MINUTE | 120 | model calls per minute over all clients (the key's cost; past it: offline answers; 0 = no cap) |
  *
  * Binding HOST to anything but loopback requires PUBLIC_URL or SIWE_DOMAIN (otherwise nobody could
  * sign in from outside, and absolute URLs would name 127.0.0.1).
@@ -81,7 +82,12 @@ export type ServerConfig = {
   /** The price-alert worker's period (0: not started). */
   alerts: { intervalMs: number };
   /** `POST /sofi/ai`'s OpenAI-compatible endpoint (null: offline ranking only) and its timeout. */
-  ai: { endpoint: { baseUrl: string; model: string; apiKey: string } | null; timeoutMs: number };
+  ai: {
+    endpoint: { baseUrl: string; model: string; apiKey: string } | null;
+    timeoutMs: number;
+    /** Model calls per minute over all clients (0: no cap); past it answers are offline. */
+    perMinute?: number;
+  };
 };
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -125,7 +131,12 @@ const envSchema = z.object({
   ALERTS_INTERVAL_S: z.coerce.number().int().min(0).default(300),
   AI_BASE_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://api.openai.com/v1" })
+    // the key travels in a header: plain http only to this machine (a local model server)
+    .refine((u) => u.startsWith("https:") || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(u), {
+      message: "must be https (plain http only to 127.0.0.1, localhost or [::1]): the API key is sent with it",
+    })
     .optional(),
+  AI_MODEL_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   AI_MODEL: z.string().min(1).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
@@ -302,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
           ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), model: e.AI_MODEL, apiKey: e.AI_API_KEY }
           : null,
       timeoutMs: e.AI_TIMEOUT_MS,
+      perMinute: e.AI_MODEL_PER_MINUTE,
     },
   };
 }

@@ -10,6 +10,7 @@ import { AI_ERRORS, AI_MESSAGE_MAX, AI_TOPICS, aiReplySchema } from "@sofi/core"
 import { type Deployment, portfolioFactoryAbi } from "@sofi/protocol";
 import { encodeFunctionResult, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { buildApp, stubRpc } from "./helpers/hardening.ts";
@@ -131,7 +132,9 @@ describe.each(DB_KINDS)("POST /sofi/ai (%s)", (kind) => {
   let model: Awaited<ReturnType<typeof modelServer>>;
   let elsewhere: Awaited<ReturnType<typeof modelServer>>;
 
-  const app = (opts: { endpoint?: boolean; timeoutMs?: number; factory?: `0x${string}`[]; base?: string } = {}) => {
+  const app = (
+    opts: { endpoint?: boolean; timeoutMs?: number; factory?: `0x${string}`[]; base?: string; perMinute?: number } = {},
+  ) => {
     const dep = deployment(opts.factory ? { portfolioFactory: a(95) } : {});
     const callResult = opts.factory
       ? encodeFunctionResult({ abi: portfolioFactoryAbi, functionName: "getAllowedTokens", result: opts.factory })
@@ -147,6 +150,7 @@ describe.each(DB_KINDS)("POST /sofi/ai (%s)", (kind) => {
             ? { baseUrl: opts.base ?? `${model.url}/v1`, model: "test-model", apiKey: KEY }
             : null,
           timeoutMs: opts.timeoutMs ?? 2000,
+          perMinute: opts.perMinute ?? 0,
         },
       },
     });
@@ -317,6 +321,31 @@ describe.each(DB_KINDS)("POST /sofi/ai (%s)", (kind) => {
     }
     // The redirect was not followed: the key never reached another server.
     expect(elsewhere.seen).toEqual([]);
+  });
+
+  it("model: past the cap over every client (AI_MODEL_PER_MINUTE) the answer is offline and the model is not asked", async () => {
+    model.content(JSON.stringify({ tokens: ["TBILL"], message: "Treasuries." }));
+    model.seen.length = 0;
+    const a = app({ endpoint: true, perMinute: 2 });
+    const sources = [];
+    for (let i = 0; i < 4; i++) sources.push((await ask(a, { message: "RWA" })).body.source);
+    expect(sources).toEqual(["model", "model", "offline", "offline"]);
+    expect(model.seen).toHaveLength(2);
+  });
+
+  it("AI_BASE_URL: https, or plain http to this machine only (the key is sent with it)", () => {
+    const env = { AI_MODEL: "m", AI_API_KEY: "k" };
+    expect(loadConfig({ ...env, AI_BASE_URL: "https://api.openai.com/v1/" }).ai.endpoint?.baseUrl).toBe(
+      "https://api.openai.com/v1",
+    );
+    expect(loadConfig({ ...env, AI_BASE_URL: "http://127.0.0.1:11434/v1" }).ai.endpoint?.baseUrl).toBe(
+      "http://127.0.0.1:11434/v1",
+    );
+    expect(loadConfig({ ...env, AI_BASE_URL: "http://localhost/v1" }).ai.endpoint).not.toBeNull();
+    expect(() => loadConfig({ ...env, AI_BASE_URL: "http://api.example.com/v1" })).toThrow("must be https");
+    expect(() => loadConfig({ ...env, AI_BASE_URL: "http://localhost.evil.com/v1" })).toThrow("must be https");
+    expect(loadConfig({ AI_MODEL_PER_MINUTE: "7" }).ai.perMinute).toBe(7);
+    expect(loadConfig({}).ai.perMinute).toBe(120);
   });
 
   it("model: an unreachable endpoint falls back to offline", async () => {

@@ -139,6 +139,57 @@ describe.each(DB_KINDS)("portfolio reads at scale (%s)", (kind) => {
     expect(raiUnits(units)).toBe(50n * E18);
   });
 
+  it("unit histories: a full re-read keeps the previous units visible until it is done; updates never overlap", async () => {
+    const db = await freshDb(kind);
+    await create(db);
+    await checkpoint(db, 10, "0xa10");
+    // a database whose queries can be held, to look at the units in the middle of an update
+    let hold: Promise<void> | null = null;
+    const slow: Db = {
+      ...db,
+      query: async (text, params) => {
+        if (hold) await hold;
+        return db.query(text, params);
+      },
+    };
+    const units = new PortfolioUnits(slow, 31337);
+    await units.update();
+    expect(raiUnits(units)).toBe(50n * E18);
+
+    let release = () => {};
+    hold = new Promise((ok) => {
+      release = ok;
+    });
+    await checkpoint(db, 10, "0xb10"); // a reorg: the next update reads everything again
+    const full = units.update();
+    await new Promise((ok) => setTimeout(ok, 20));
+    expect(units.all().has(P)).toBe(true);
+    expect(raiUnits(units)).toBe(50n * E18);
+    hold = null;
+    release();
+    await full;
+    expect(raiUnits(units)).toBe(50n * E18);
+
+    // two incremental updates asked together read the new row once
+    await edit(db, 12, 40n);
+    await checkpoint(db, 12, "0xa12");
+    await Promise.all([units.update(), units.update()]);
+    expect(units.history(P).positions.map((p) => p.block)).toEqual([10, 12]);
+  });
+
+  it("a reader without the indexer's commit signal (an API replica) reads a new portfolio at once", async () => {
+    const db = await freshDb(kind);
+    await setPrice(db, now - 4 * 86_400, 2n);
+    await checkpoint(db, 5, "0xa05");
+    const reader = new PortfolioReader(db, 31337, new Market(db, local, DEPLOYMENT, 0), undefined, undefined);
+    await reader.freshMetrics(); // no portfolio yet; the next TTL refresh is seconds away
+    await create(db);
+    await checkpoint(db, 10, "0xa10");
+    const d = await reader.readDetail(P);
+    expect(d?.components.map((c) => c.address)).toEqual([RAI]);
+    expect(await reader.history(P, "1w")).not.toBeNull();
+  });
+
   it("metrics: a refresh writes only the rows that moved", async () => {
     const db = await freshDb(kind);
     await create(db);

@@ -255,6 +255,8 @@ export async function askModel(
 export const aiArea: ApiArea = (deps) => {
   const { endpoint, timeoutMs } = deps.config.ai;
   const modelCalls = new TokenBuckets(AI_MODEL_PER_IP_PER_MINUTE);
+  // many addresses must not run up the key's bill either: a cap over every client
+  const allModelCalls = new TokenBuckets(deps.config.ai.perMinute ?? 120);
   const cache = new WeakMap<ChainRuntime, { at: number; value: Promise<AiCandidate[]> }>();
   const candidatesOf = (ch: ChainRuntime) => {
     const hit = cache.get(ch);
@@ -271,7 +273,7 @@ export const aiArea: ApiArea = (deps) => {
   return new Hono<ApiEnv>().post("/sofi/ai", limitBody(AI_BODY_MAX), validJson(aiRequestSchema), async (c) => {
     const { message, lang } = c.req.valid("json");
     const candidates = await candidatesOf(c.var.chain);
-    if (endpoint && modelCalls.take(c.var.clientIp).ok) {
+    if (endpoint && modelCalls.take(c.var.clientIp).ok && allModelCalls.take("all").ok) {
       const answer = await askModel(endpoint, timeoutMs, message, lang, candidates);
       if (answer) return c.json(answer);
     }

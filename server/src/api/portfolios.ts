@@ -125,6 +125,10 @@ export const portfoliosArea: ApiArea = (deps) => {
       const { id } = c.req.valid("param");
       const { address } = c.req.valid("query");
       const r = reader(c.var.chain);
+      // The version before the read: a write (info, favourite) landing during the read makes the
+      // text stored here stale under the old version, never under the new one.
+      await r.freshMetrics();
+      const version = r.cacheVersion();
       const d = await r.detail(id, address);
       if (!d) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
       r.countView(id);
@@ -150,7 +154,7 @@ export const portfoliosArea: ApiArea = (deps) => {
       if (address) return c.json({ ...detailBody(), views } satisfies PortfolioDetail);
       // the same for everyone but its view count: the text without it is kept, the count appended
       const key = `detail|${publicOrigin(c, deps.config)}|${id}`;
-      const text = await bodies(c.var.chain).get(key, r.cacheVersion(), async () => JSON.stringify(detailBody()));
+      const text = await bodies(c.var.chain).get(key, version, async () => JSON.stringify(detailBody()));
       return jsonText(c, `${(text ?? "{}").slice(0, -1)},"views":${views}}`);
     })
     .get("/sofi/portfolios/:id/history", idParam, validQuery(portfolioHistoryQuerySchema), async (c) => {

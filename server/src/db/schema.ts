@@ -375,7 +375,10 @@ export const portfolioInfo = pgTable(
     icon: text("icon"),
     iconVersion: integer("icon_version").notNull().default(0),
     views: bigint("views", { mode: "number" }).notNull().default(0),
-    /** Spec 001 §3 promote_end_at (unix seconds); promotion comes with a later issue. */
+    /**
+     * Not read any more: a detail's promote_end_at is the latest indexed PortfolioPromotion end
+     * (portfolio_promotions). Kept so migrations stay additive; always 0.
+     */
     promoteEndAt: bigint("promote_end_at", { mode: "number" }).notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

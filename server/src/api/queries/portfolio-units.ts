@@ -94,8 +94,20 @@ export class PortfolioUnits {
     return this.histories.get(address) ?? new UnitHistory();
   }
 
-  /** Reads the rows committed since the last update (all of them after a reorg or without a checkpoint). */
-  async update(): Promise<void> {
+  private queue: Promise<void> = Promise.resolve();
+
+  /**
+   * Reads the rows committed since the last update (all of them after a reorg or without a
+   * checkpoint). Calls run one after another: two incremental reads from the same checkpoint would
+   * append the same rows twice.
+   */
+  update(): Promise<void> {
+    const next = this.queue.then(() => this.updateOnce());
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  private async updateOnce(): Promise<void> {
     const [cp] = await this.db.query<{ block: string; hash: string }>(
       "SELECT block_number AS block, block_hash AS hash FROM indexer_checkpoints WHERE chain_id = $1 AND indexer = $2",
       [this.chainId, PORTFOLIOS_HANDLER],
@@ -103,11 +115,14 @@ export class PortfolioUnits {
     const now = cp ? { block: Number(cp.block), hash: cp.hash } : null;
     const from = now && (await this.stillCanonical(now)) ? this.through : null;
     if (from && now && from.block === now.block) return;
-    if (!from) {
-      this.portfolios = new Map();
-      this.histories = new Map();
-    }
-    const read = await this.read(from?.block ?? null, now?.block ?? null);
+    // A full read fills new maps and swaps them in at the end: readers during the read keep seeing
+    // the previous ones rather than no portfolio at all.
+    const into = from
+      ? { portfolios: this.portfolios, histories: this.histories }
+      : { portfolios: new Map(), histories: new Map() };
+    const read = await this.read(from?.block ?? null, now?.block ?? null, into);
+    this.portfolios = into.portfolios;
+    this.histories = into.histories;
     this.through = now;
     if (read > 0 || !from) this.version++;
   }
@@ -125,7 +140,11 @@ export class PortfolioUnits {
   }
 
   /** Rows in (after, upTo] (unbounded where null), appended in block order; returns how many. */
-  private async read(after: number | null, upTo: number | null): Promise<number> {
+  private async read(
+    after: number | null,
+    upTo: number | null,
+    into: { portfolios: Map<string, PortfolioBase>; histories: Map<string, UnitHistory> },
+  ): Promise<number> {
     const params: unknown[] = [this.chainId];
     const cond: string[] = [];
     if (after !== null) {
@@ -161,16 +180,16 @@ export class PortfolioUnits {
       params,
     );
     for (const p of ps)
-      this.portfolios.set(p.address, {
+      into.portfolios.set(p.address, {
         address: p.address,
         timestamp: Number(p.timestamp),
         startPrice: Number(BigInt(p.start_price)) / 1e18,
       });
     const get = (p: string) => {
-      let h = this.histories.get(p);
+      let h = into.histories.get(p);
       if (!h) {
         h = new UnitHistory();
-        this.histories.set(p, h);
+        into.histories.set(p, h);
       }
       return h;
     };

@@ -253,7 +253,9 @@ export class PortfolioReader {
     await this.freshMetrics();
     const own = f.orderby === "favorited";
     const shared: ListFilter = own ? f : { ...f, me: undefined };
-    if (f.orderby === "viewed") await this.flushViews();
+    // a failed views write keeps its views pending (retried) and must not fail the list
+    if (f.orderby === "viewed")
+      await this.flushViews().catch((e: unknown) => console.error("portfolio views write failed:", e));
     const version = `${this.cacheVersion()}:${f.orderby === "viewed" ? this.viewsVersion : 0}`;
     const rows = await this.lists.get(JSON.stringify(shared), version, () => this.listRows(shared));
     if (own || !f.me || rows.length === 0) return rows;
@@ -384,6 +386,7 @@ export class PortfolioReader {
       if (e.kind === "initialized" || e.kind === "exit_fee") exitFeeBps = Number(e.exit_fee_bps ?? 0);
       if (e.kind === "trading") tradingEnabled = Boolean(e.enabled);
     }
+    await this.knownUnits(address);
     const units = this.units.history(address).unitsAt(Number.MAX_SAFE_INTEGER);
     const prices = await this.market.usdPrices();
     const order = (raw.components ?? []).filter((c) => units.has(c));
@@ -477,7 +480,17 @@ export class PortfolioReader {
     return this.histories.get(`${address}|${type}`, this.cacheVersion(), () => this.readHistory(address, type));
   }
 
+  /**
+   * Units of a portfolio this process has not read yet: an API replica without the indexer (no
+   * commit signal) learns of new portfolios only at its next metrics refresh, so a portfolio just
+   * created elsewhere is read at once rather than shown without components until then.
+   */
+  private async knownUnits(address: string): Promise<void> {
+    if (!this.units.all().has(address)) await this.units.update();
+  }
+
   private async readHistory(address: string, type: PortfolioHistoryType) {
+    await this.knownUnits(address);
     const p = this.units.all().get(address);
     if (!p) return null;
     const created = p.timestamp;
