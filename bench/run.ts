@@ -23,7 +23,13 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { benchApi, withScratchDatabase } from "./src/api.ts";
-import { measureCeiling, measureRawCeiling, measureRpcFloor } from "./src/ceiling.ts";
+import {
+  type CeilingResult,
+  measureCeiling,
+  measureRawCeiling,
+  measureRpcFloor,
+  type RpcFloorResult,
+} from "./src/ceiling.ts";
 import { type BenchChain, benchChain } from "./src/chain.ts";
 import { benchIndexer, type IndexerResult, PG_URL } from "./src/indexer.ts";
 import { CACHE_DIR, RESULTS_DIR } from "./src/paths.ts";
@@ -78,6 +84,12 @@ const apiRows = intEnv("BENCH_API_ROWS", quick ? 20_000 : 1_000_000);
 const apiPortfolios = intEnv("BENCH_PORTFOLIOS", quick ? 200 : 10_000);
 const apiPortfolioTrades = intEnv("BENCH_PORTFOLIO_TRADES", quick ? 20_000 : 1_000_000);
 
+/** The median run by events/s, with every run's rate in order. */
+function medianRun<T extends { eventsPerSec: number }>(all: T[]): T & { runs: number[] } {
+  const sorted = [...all].sort((a, b) => a.eventsPerSec - b.eventsPerSec);
+  return { ...(sorted[Math.floor((sorted.length - 1) / 2)] as T), runs: all.map((r) => r.eventsPerSec) };
+}
+
 /** Runs a backfill `n` times (fresh database each time) and keeps the median run, with every run's rate. */
 async function repeat(n: number, run: (last: boolean) => Promise<IndexerResult>): Promise<IndexerResult> {
   const all: IndexerResult[] = [];
@@ -85,9 +97,7 @@ async function repeat(n: number, run: (last: boolean) => Promise<IndexerResult>)
     all.push(await run(k === n - 1));
     log(`  run ${k + 1}/${n}: ${Math.round((all[k] as IndexerResult).eventsPerSec)} events/s`);
   }
-  const sorted = [...all].sort((a, b) => a.eventsPerSec - b.eventsPerSec);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)] as IndexerResult;
-  return { ...median, runs: all.map((r) => r.eventsPerSec) };
+  return medianRun(all);
 }
 // A partial run (--only) does not overwrite the full run's latest.json.
 const partial = sections.size < SECTIONS.length ? `-${[...sections].sort().join("-")}` : "";
@@ -124,9 +134,19 @@ try {
       log("indexer: ceiling (viem getLogs + decode)");
       const pairs = chain.deployment.pairs.map((p) => p.address);
       const range = { rpcUrl: chain.rpcUrl, pairs, fromBlock: chain.fromBlock, toBlock: chain.toBlock };
-      const ceiling = await measureCeiling(range);
-      const rawCeiling = await measureRawCeiling(range);
-      const rpcFloor = await measureRpcFloor(range);
+      // The references are measured as often as the backfills (interleaved with each other) and
+      // their medians kept: one run of a 1.5 s measurement moves by ±15 % on this machine, and the
+      // ratios below would move with it.
+      const refs = { ceiling: [] as CeilingResult[], raw: [] as CeilingResult[], floor: [] as RpcFloorResult[] };
+      for (let k = 0; k < indexerRuns; k++) {
+        refs.ceiling.push(await measureCeiling(range));
+        refs.raw.push(await measureRawCeiling(range));
+        refs.floor.push(await measureRpcFloor(range));
+      }
+      const ceiling = medianRun(refs.ceiling);
+      const rawCeiling = medianRun(refs.raw);
+      const rpcFloor = medianRun(refs.floor);
+      log(`  raw ceiling runs: ${rawCeiling.runs.map((r) => Math.round(r)).join(" / ")} events/s`);
       results.indexer = {
         chain: {
           swaps: chain.swaps,

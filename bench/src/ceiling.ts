@@ -16,6 +16,8 @@ export type CeilingResult = {
   eventsPerSec: number;
   requests: number;
   blocksPerRequest: number;
+  /** events/s of every run when this is their median. */
+  runs?: number[];
 };
 
 /**
@@ -78,7 +80,15 @@ function postGetLogs(rpcUrl: string, pairs: Address[], from: number, to: number)
   });
 }
 
-export type RpcFloorResult = { events: number; ms: number; eventsPerSec: number; fetchMs: number; jsonMs: number };
+export type RpcFloorResult = {
+  events: number;
+  ms: number;
+  eventsPerSec: number;
+  fetchMs: number;
+  jsonMs: number;
+  /** events/s of every run when this is their median. */
+  runs?: number[];
+};
 
 /**
  * Where the ceiling's time goes: the same eth_getLogs calls with fetch + JSON.parse only (no viem

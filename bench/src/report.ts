@@ -63,6 +63,11 @@ export type Results = {
 };
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
+/** events/s, with every run's when the figure is their median. */
+const rate = (r: { eventsPerSec: number; runs?: number[] }) =>
+  r.runs && r.runs.length > 1
+    ? `${int(r.eventsPerSec)} (median of ${r.runs.map(int).join(" / ")})`
+    : int(r.eventsPerSec);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sec = (n: number) => `${(n / 1000).toFixed(2)} s`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -92,7 +97,7 @@ export function formatResults(r: Results): string {
         `plain viem getLogs + decode, no storage (${i.ceiling.blocksPerRequest} blocks/request)`,
         int(i.ceiling.events),
         sec(i.ceiling.ms),
-        int(i.ceiling.eventsPerSec),
+        rate(i.ceiling),
         "ceiling",
       ],
       ...(i.rawCeiling
@@ -101,7 +106,7 @@ export function formatResults(r: Results): string {
               `raw eth_getLogs + JSON.parse + the indexer's decoders, no storage (${i.rawCeiling.blocksPerRequest} blocks/request)`,
               int(i.rawCeiling.events),
               sec(i.rawCeiling.ms),
-              int(i.rawCeiling.eventsPerSec),
+              rate(i.rawCeiling),
               "raw ceiling",
             ],
           ]
@@ -110,7 +115,7 @@ export function formatResults(r: Results): string {
         "raw eth_getLogs (Swap+Sync topics), fetch + JSON.parse only",
         int(i.rpcFloor.events),
         sec(i.rpcFloor.ms),
-        int(i.rpcFloor.eventsPerSec),
+        rate(i.rpcFloor),
         "RPC floor",
       ],
     ];
@@ -123,9 +128,7 @@ export function formatResults(r: Results): string {
         name,
         int(res.events),
         sec(res.ms),
-        res.runs && res.runs.length > 1
-          ? `${int(res.eventsPerSec)} (median of ${res.runs.map(int).join(" / ")})`
-          : int(res.eventsPerSec),
+        rate(res),
         i.rawCeiling
           ? `${(res.eventsPerSec / i.rawCeiling.eventsPerSec).toFixed(2)} × raw ceiling (≥ 0.5: ${verdict(res.eventsPerSec >= 0.5 * i.rawCeiling.eventsPerSec)}) · ${(res.eventsPerSec / i.ceiling.eventsPerSec).toFixed(2)} × viem`
           : `≥ ${int(target)}: ${verdict(res.eventsPerSec >= target)}`,

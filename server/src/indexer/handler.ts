@@ -33,7 +33,10 @@ export type Handler = {
   startBlock?: (d: Deployment) => number;
   /**
    * Writes one range's rows (`rows[eventName]`, the factories' creation events included) inside the
-   * range's transaction. Must be idempotent (the same range may be written again after a crash).
+   * range's transaction. The engine writes each range once: rows and the checkpoint commit
+   * together (a crash loses both), and a reorg deletes every row above the fork before its blocks
+   * are written again. So plain INSERTs are safe (and fail loudly if that ever broke); handlers
+   * whose counters must not move twice may guard with ON CONFLICT anyway.
    */
   insert(tx: Queryable, chainId: number, rows: HandlerRows): Promise<void>;
   /** Deletes every row above `fork` (a reorg), inside the rollback's transaction. */

@@ -19,30 +19,51 @@ const CANDLE_UPSERT = `ON CONFLICT (chain_id, pair, bucket) DO UPDATE SET block_
   log_index = EXCLUDED.log_index, timestamp = EXCLUDED.timestamp, reserve0 = EXCLUDED.reserve0, reserve1 = EXCLUDED.reserve1
   WHERE (EXCLUDED.block_number, EXCLUDED.log_index) > (pair_candles.block_number, pair_candles.log_index)`;
 
+/**
+ * The two event tables take plain INSERTs, not `ON CONFLICT DO NOTHING`: the engine never writes a
+ * range at or below a committed checkpoint (rows and checkpoint commit together; a reorg deletes
+ * above the fork first), so a conflict cannot happen, and if it ever did the range's transaction
+ * fails loudly instead of skipping rows. Speculative insertion costs about a fifth of PGlite's
+ * write time on these, the hottest tables of a backfill (docs/decisions.md).
+ */
+const PLAIN_INSERT = "";
+
 async function insert(tx: Queryable, chainId: number, rows: HandlerRows): Promise<void> {
   const s = rowsOf(rows, "Sync");
-  await bulkInsert(tx, "pair_syncs", chainId, [
-    { name: "block_number", type: "int8", values: s.block },
-    { name: "log_index", type: "int4", values: s.logIndex },
-    { name: "timestamp", type: "int8", values: s.ts },
-    { name: "pair", type: "text", values: s.address },
-    { name: "reserve0", type: "numeric", values: argOf(s, "reserve0") },
-    { name: "reserve1", type: "numeric", values: argOf(s, "reserve1") },
-  ]);
+  await bulkInsert(
+    tx,
+    "pair_syncs",
+    chainId,
+    [
+      { name: "block_number", type: "int8", values: s.block },
+      { name: "log_index", type: "int4", values: s.logIndex },
+      { name: "timestamp", type: "int8", values: s.ts },
+      { name: "pair", type: "text", values: s.address },
+      { name: "reserve0", type: "numeric", values: argOf(s, "reserve0") },
+      { name: "reserve1", type: "numeric", values: argOf(s, "reserve1") },
+    ],
+    PLAIN_INSERT,
+  );
   const w = rowsOf(rows, "Swap");
-  await bulkInsert(tx, "pair_swaps", chainId, [
-    { name: "block_number", type: "int8", values: w.block },
-    { name: "log_index", type: "int4", values: w.logIndex },
-    { name: "tx_hash", type: "text", values: w.tx },
-    { name: "timestamp", type: "int8", values: w.ts },
-    { name: "pair", type: "text", values: w.address },
-    { name: "sender", type: "text", values: argOf(w, "sender") },
-    { name: "recipient", type: "text", values: argOf(w, "to") },
-    { name: "amount0_in", type: "numeric", values: argOf(w, "amount0In") },
-    { name: "amount1_in", type: "numeric", values: argOf(w, "amount1In") },
-    { name: "amount0_out", type: "numeric", values: argOf(w, "amount0Out") },
-    { name: "amount1_out", type: "numeric", values: argOf(w, "amount1Out") },
-  ]);
+  await bulkInsert(
+    tx,
+    "pair_swaps",
+    chainId,
+    [
+      { name: "block_number", type: "int8", values: w.block },
+      { name: "log_index", type: "int4", values: w.logIndex },
+      { name: "tx_hash", type: "text", values: w.tx },
+      { name: "timestamp", type: "int8", values: w.ts },
+      { name: "pair", type: "text", values: w.address },
+      { name: "sender", type: "text", values: argOf(w, "sender") },
+      { name: "recipient", type: "text", values: argOf(w, "to") },
+      { name: "amount0_in", type: "numeric", values: argOf(w, "amount0In") },
+      { name: "amount1_in", type: "numeric", values: argOf(w, "amount1In") },
+      { name: "amount0_out", type: "numeric", values: argOf(w, "amount0Out") },
+      { name: "amount1_out", type: "numeric", values: argOf(w, "amount1Out") },
+    ],
+    PLAIN_INSERT,
+  );
   await upsertCandles(tx, chainId, rows);
 }
 
