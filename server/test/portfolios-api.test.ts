@@ -2,7 +2,6 @@
  * The portfolios API area over synthetic indexed rows (the handler's own insert) and candles with
  * known prices: every endpoint, every list order, pagination, valuation, signed writes and bad input.
  */
-import type { Deployment } from "@sofi/protocol";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
@@ -10,15 +9,10 @@ import type { EventColumns, HandlerRows } from "../src/indexer/handler.ts";
 import { portfoliosHandler } from "../src/indexer/handlers/portfolios.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { buildApp, message, other, signed, user } from "./helpers/hardening.ts";
+import { E18, fixtureDeployment, RAI, RAI_USDT, USDT, WETH, WETH_USDT } from "./helpers/portfolio-fixture.ts";
 
-const E18 = 10n ** 18n;
 const DAY = 86_400;
 const ZERO = "0x0000000000000000000000000000000000000000";
-const USDT = "0x0000000000000000000000000000000000000010";
-const RAI = "0x0000000000000000000000000000000000000011";
-const WETH = "0x0000000000000000000000000000000000000012";
-const RAI_USDT = "0x0000000000000000000000000000000000000020";
-const WETH_USDT = "0x0000000000000000000000000000000000000021";
 const P1 = "0x00000000000000000000000000000000000000a1";
 const P2 = "0x00000000000000000000000000000000000000a2";
 const M1 = user.address.toLowerCase();
@@ -27,23 +21,7 @@ const ALICE = "0x00000000000000000000000000000000000000d1";
 const BOB = "0x00000000000000000000000000000000000000d2";
 const MODULE = "0x00000000000000000000000000000000000000e1";
 
-const DEPLOYMENT: Deployment = {
-  chainId: 31337,
-  startBlock: 0,
-  deployer: "0x0000000000000000000000000000000000000001",
-  weth: WETH,
-  multicall3: "0x0000000000000000000000000000000000000003",
-  dexes: [],
-  tokens: [
-    { symbol: "USDT", name: "Tether", decimals: 18, address: USDT, tags: [] },
-    { symbol: "RAI", name: "Rai", decimals: 18, address: RAI, tags: [] },
-  ],
-  pairs: [
-    { address: RAI_USDT, dex: "x", token0: RAI, token1: USDT },
-    { address: WETH_USDT, dex: "x", token0: WETH, token1: USDT },
-  ],
-  contracts: { portfolioTradingModule: MODULE },
-};
+const DEPLOYMENT = fixtureDeployment({ portfolioTradingModule: MODULE }, { wethPair: true });
 
 const now = Math.floor(Date.now() / 1000);
 const created1 = now - 10 * DAY - 100;

@@ -2,7 +2,7 @@
  * The portfolio reader's caches: metrics wait for a commit's rows but are served stale (once)
  * when only their time to live passed; chart prices of closed buckets are kept until a commit.
  */
-import { CHAINS, type Deployment } from "@sofi/protocol";
+import { CHAINS } from "@sofi/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import { CommitSignal } from "../src/api/commit-signal.ts";
 import { Market } from "../src/api/market.ts";
@@ -11,28 +11,12 @@ import type { Db } from "../src/db/client.ts";
 import type { EventColumns } from "../src/indexer/handler.ts";
 import { portfoliosHandler } from "../src/indexer/handlers/portfolios.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
+import { E18, fixtureDeployment, RAI, setRaiPrice } from "./helpers/portfolio-fixture.ts";
 
 const local = CHAINS.find((c) => c.suffix === "local");
 if (!local) throw new Error("no local chain");
-const E18 = 10n ** 18n;
-const USDT = "0x0000000000000000000000000000000000000010";
-const RAI = "0x0000000000000000000000000000000000000011";
-const PAIR = "0x0000000000000000000000000000000000000020";
 const P = "0x00000000000000000000000000000000000000a1";
-const DEPLOYMENT: Deployment = {
-  chainId: 31337,
-  startBlock: 0,
-  deployer: "0x0000000000000000000000000000000000000001",
-  weth: "0x0000000000000000000000000000000000000012",
-  multicall3: "0x0000000000000000000000000000000000000003",
-  dexes: [],
-  tokens: [
-    { symbol: "USDT", name: "Tether", decimals: 18, address: USDT, tags: [] },
-    { symbol: "RAI", name: "Rai", decimals: 18, address: RAI, tags: [] },
-  ],
-  pairs: [{ address: PAIR, dex: "x", token0: RAI, token1: USDT }],
-  contracts: {},
-};
+const DEPLOYMENT = fixtureDeployment();
 const now = Math.floor(Date.now() / 1000);
 
 async function setup(db: Db) {
@@ -62,13 +46,7 @@ async function setup(db: Db) {
   await setPrice(db, now - 4 * 86_400, 2n);
 }
 
-/** RAI's price in USDT from a new candle at `ts`. */
-const setPrice = (db: Db, ts: number, usd: bigint) =>
-  db.query(
-    `INSERT INTO pair_candles (chain_id, pair, bucket, block_number, log_index, timestamp, reserve0, reserve1)
-     VALUES (31337, $1, $2, $3, 0, $4, $5, $6)`,
-    [PAIR, Math.floor(ts / 300) * 300, ts, ts, (1000n * E18).toString(), (1000n * usd * E18).toString()],
-  );
+const setPrice = setRaiPrice;
 
 afterAll(closeAllDbs);
 

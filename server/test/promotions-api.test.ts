@@ -3,7 +3,6 @@
  * the featured list (`orderby=best`) puts portfolios whose promotion has not ended first, then by
  * APY; the detail's promote_end_at is the latest indexed end.
  */
-import type { Deployment } from "@sofi/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
 import type { EventColumns, HandlerRows } from "../src/indexer/handler.ts";
@@ -11,37 +10,16 @@ import { portfoliosHandler } from "../src/indexer/handlers/portfolios.ts";
 import { promotionsHandler } from "../src/indexer/handlers/promotions.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { buildApp } from "./helpers/hardening.ts";
+import { E18, fixtureDeployment, RAI, RAI_USDT, WETH, WETH_USDT } from "./helpers/portfolio-fixture.ts";
 
-const E18 = 10n ** 18n;
 const DAY = 86_400;
-const USDT = "0x0000000000000000000000000000000000000010";
-const RAI = "0x0000000000000000000000000000000000000011";
-const WETH = "0x0000000000000000000000000000000000000012";
-const RAI_USDT = "0x0000000000000000000000000000000000000020";
-const WETH_USDT = "0x0000000000000000000000000000000000000021";
 const P1 = "0x00000000000000000000000000000000000000a1";
 const P2 = "0x00000000000000000000000000000000000000a2";
 const P3 = "0x00000000000000000000000000000000000000a3";
 const M = "0x00000000000000000000000000000000000000b1";
 const PROMOTION = "0x00000000000000000000000000000000000000f2";
 
-const DEPLOYMENT: Deployment = {
-  chainId: 31337,
-  startBlock: 0,
-  deployer: "0x0000000000000000000000000000000000000001",
-  weth: WETH,
-  multicall3: "0x0000000000000000000000000000000000000003",
-  dexes: [],
-  tokens: [
-    { symbol: "USDT", name: "Tether", decimals: 18, address: USDT, tags: [] },
-    { symbol: "RAI", name: "Rai", decimals: 18, address: RAI, tags: [] },
-  ],
-  pairs: [
-    { address: RAI_USDT, dex: "x", token0: RAI, token1: USDT },
-    { address: WETH_USDT, dex: "x", token0: WETH, token1: USDT },
-  ],
-  contracts: { portfolioPromotion: PROMOTION },
-};
+const DEPLOYMENT = fixtureDeployment({ portfolioPromotion: PROMOTION }, { wethPair: true });
 
 const now = Math.floor(Date.now() / 1000);
 

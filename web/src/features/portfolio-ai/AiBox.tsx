@@ -1,11 +1,11 @@
 import { RobotOutlined, ThunderboltOutlined } from "@ant-design/icons";
-import { AI_MESSAGE_MAX } from "@sofi/core";
-import { Alert, Button, Input, Skeleton } from "antd";
+import { Alert, Button, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useChainSuffix } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { TokenLogo } from "../tokens/index.ts";
+import { TermForm } from "./TermForm.tsx";
 import { type AiBuilderState, useAiBuilder } from "./useAiBuilder.ts";
 import "./portfolio-ai.css";
 
@@ -32,41 +32,29 @@ export function AiBoxView({ s }: { s: AiBuilderState }) {
           <p className="ai-hint">{t("boxHint")}</p>
         </div>
       </div>
-      <form
-        className="ai-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          s.submit(s.text);
-        }}
-      >
-        <Input
-          aria-label={t("phraseLabel")}
-          placeholder={t("phrasePlaceholder")}
-          value={s.text}
-          onChange={(e) => s.setText(e.target.value)}
-          maxLength={AI_MESSAGE_MAX}
-          status={s.problem ? "error" : undefined}
-          aria-invalid={s.problem ? true : undefined}
-          aria-describedby={s.problem ? "ai-phrase-error" : undefined}
-          data-testid="ai-phrase"
-          allowClear
-        />
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={s.loading}
-          icon={<ThunderboltOutlined />}
-          data-testid="ai-ask"
-        >
-          {t("ask")}
-        </Button>
-      </form>
-      {s.problem && (
-        <div id="ai-phrase-error" role="alert" className="ai-error" data-testid="ai-phrase-error">
-          {t(`errors.${s.problem}`, { max: AI_MESSAGE_MAX })}
-        </div>
-      )}
+      <TermForm
+        id="ai-phrase"
+        label={t("phraseLabel")}
+        placeholder={t("phrasePlaceholder")}
+        value={s.text}
+        onChange={s.setText}
+        onSubmit={() => s.submit(s.text)}
+        problem={s.problem}
+        errorId="ai-phrase-error"
+        errorTestId="ai-phrase-error"
+        clearable
+        button={
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={s.loading}
+            icon={<ThunderboltOutlined />}
+            data-testid="ai-ask"
+          >
+            {t("ask")}
+          </Button>
+        }
+      />
       <div className="ai-result" aria-live="polite" aria-busy={s.loading}>
         {s.loading && (
           <div data-testid="ai-loading">

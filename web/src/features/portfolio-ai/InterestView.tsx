@@ -1,7 +1,8 @@
-import { AI_MESSAGE_MAX, AI_TOPICS } from "@sofi/core";
-import { Button, Input } from "antd";
+import { AI_TOPICS } from "@sofi/core";
+import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { TermForm } from "./TermForm.tsx";
 import { createHref, type InterestState, useInterest } from "./useAiBuilder.ts";
 import "./portfolio-ai.css";
 
@@ -32,34 +33,22 @@ export function InterestViewOf({ s }: { s: InterestState }) {
           </li>
         ))}
       </ul>
-      <form
-        className="ai-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          s.go(s.term);
-        }}
-      >
-        <Input
-          aria-label={t("interestLabel")}
-          placeholder={t("interestPlaceholder")}
-          value={s.term}
-          onChange={(e) => s.setTerm(e.target.value)}
-          maxLength={AI_MESSAGE_MAX}
-          status={s.problem ? "error" : undefined}
-          aria-invalid={s.problem ? true : undefined}
-          aria-describedby={s.problem ? "ai-interest-error" : undefined}
-          data-testid="interest-term"
-        />
-        <Button htmlType="submit" data-testid="interest-enter">
-          {t("enter")}
-        </Button>
-      </form>
-      {s.problem && (
-        <div id="ai-interest-error" role="alert" className="ai-error" data-testid="interest-error">
-          {t(`errors.${s.problem}`, { max: AI_MESSAGE_MAX })}
-        </div>
-      )}
+      <TermForm
+        id="interest-term"
+        label={t("interestLabel")}
+        placeholder={t("interestPlaceholder")}
+        value={s.term}
+        onChange={s.setTerm}
+        onSubmit={() => s.go(s.term)}
+        problem={s.problem}
+        errorId="ai-interest-error"
+        errorTestId="interest-error"
+        button={
+          <Button htmlType="submit" data-testid="interest-enter">
+            {t("enter")}
+          </Button>
+        }
+      />
     </section>
   );
 }

@@ -7,6 +7,33 @@ import { ALERT_MESSAGE_KEYS, type PriceAlertState, usePriceAlert } from "./usePr
 /** The drawer's width on wide screens; on narrow ones it takes the whole width. */
 const DRAWER_WIDTH = 420;
 
+/** One threshold: the upper (`up`) or lower (`down`) value per set that fires the alert. */
+function PriceField(props: { side: "up" | "down"; a: PriceAlertState; value: string; message: (m: string) => string }) {
+  const { side, a, value } = props;
+  const { t } = useTranslation("profile");
+  const problem = a.problems[side];
+  const id = `pr-alert-${side}`;
+  return (
+    <Form.Item
+      label={t(side === "up" ? "alertUp" : "alertDown")}
+      htmlFor={id}
+      validateStatus={problem ? "error" : undefined}
+      help={problem ? <span data-testid={`alert-${side}-error`}>{props.message(problem)}</span> : undefined}
+    >
+      <Input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        prefix="$"
+        placeholder={t(side === "up" ? "alertUpPlaceholder" : "alertDownPlaceholder", { value })}
+        value={a.form[side]}
+        onChange={(e) => (side === "up" ? a.setUp : a.setDown)(e.target.value)}
+        data-testid={`alert-${side}`}
+      />
+    </Form.Item>
+  );
+}
+
 /** The alert's fields once the signed read answered (the view of PriceAlertState; tested alone). */
 export function PriceAlertForm(props: { a: PriceAlertState; valuePerSet: number; onCancel: () => void }) {
   const { a, valuePerSet } = props;
@@ -28,40 +55,8 @@ export function PriceAlertForm(props: { a: PriceAlertState; valuePerSet: number;
         <span className="pr-label">{t("currentValue")}</span> <strong data-testid="price-alert-value">{value}</strong>
       </p>
       <p className="pr-hint">{t("alertHint")}</p>
-      <Form.Item
-        label={t("alertUp")}
-        htmlFor="pr-alert-up"
-        validateStatus={a.problems.up ? "error" : undefined}
-        help={a.problems.up ? <span data-testid="alert-up-error">{tr(a.problems.up)}</span> : undefined}
-      >
-        <Input
-          id="pr-alert-up"
-          inputMode="decimal"
-          autoComplete="off"
-          prefix="$"
-          placeholder={t("alertUpPlaceholder", { value })}
-          value={a.form.up}
-          onChange={(e) => a.setUp(e.target.value)}
-          data-testid="alert-up"
-        />
-      </Form.Item>
-      <Form.Item
-        label={t("alertDown")}
-        htmlFor="pr-alert-down"
-        validateStatus={a.problems.down ? "error" : undefined}
-        help={a.problems.down ? <span data-testid="alert-down-error">{tr(a.problems.down)}</span> : undefined}
-      >
-        <Input
-          id="pr-alert-down"
-          inputMode="decimal"
-          autoComplete="off"
-          prefix="$"
-          placeholder={t("alertDownPlaceholder", { value })}
-          value={a.form.down}
-          onChange={(e) => a.setDown(e.target.value)}
-          data-testid="alert-down"
-        />
-      </Form.Item>
+      <PriceField side="up" a={a} value={value} message={tr} />
+      <PriceField side="down" a={a} value={value} message={tr} />
       <Form.Item
         label={t("alertDiscord")}
         htmlFor="pr-alert-discord"
