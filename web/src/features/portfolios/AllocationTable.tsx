@@ -3,6 +3,16 @@ import { Empty, Progress, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { componentShares, displaySymbol, formatUnitsShort, formatUsd } from "./format.ts";
 
+/** A component's share of the set's value: a ring and the percent. */
+function Share({ v }: { v: number }) {
+  return (
+    <>
+      <Progress type="circle" percent={v} size={22} showInfo={false} aria-hidden />
+      {v.toFixed(1)}%
+    </>
+  );
+}
+
 /** Asset distribution (spec 001 §2): per component its symbol, USD price, value per set and share. */
 export function AllocationTable({ d }: { d: PortfolioDetail }) {
   const { t } = useTranslation("portfolios");
@@ -23,7 +33,19 @@ export function AllocationTable({ d }: { d: PortfolioDetail }) {
         dataSource={rows}
         locale={{ emptyText: <Empty description={t("noComponents")} /> }}
         columns={[
-          { title: t("component"), dataIndex: "symbol", render: (s: string) => <strong>{displaySymbol(s)}</strong> },
+          {
+            title: t("component"),
+            dataIndex: "symbol",
+            render: (s: string, c) => (
+              <>
+                <strong>{displaySymbol(s)}</strong>
+                {/* phones: the share column is hidden, its ring and percent stand under the symbol */}
+                <span className="pf-share pf-share-inline">
+                  <Share v={c.share} />
+                </span>
+              </>
+            ),
+          },
           { title: t("price"), dataIndex: "price_usd", align: "right", render: (v: number) => formatUsd(v) },
           {
             title: t("amountPerSet"),
@@ -37,10 +59,10 @@ export function AllocationTable({ d }: { d: PortfolioDetail }) {
             title: t("share"),
             dataIndex: "share",
             align: "right",
+            responsive: ["sm"],
             render: (v: number) => (
               <span className="pf-share">
-                <Progress type="circle" percent={v} size={22} showInfo={false} aria-hidden />
-                {v.toFixed(1)}%
+                <Share v={v} />
               </span>
             ),
           },

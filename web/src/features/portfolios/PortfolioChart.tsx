@@ -2,6 +2,7 @@ import { ReloadOutlined } from "@ant-design/icons";
 import { Button, Segmented, Spin, Typography } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { keepTimeLabelsInside } from "../../kernel/chart-padding.ts";
 import { formatDateTime, formatUsd } from "./format.ts";
 import { HISTORY_RANGES, type HistoryRange, usePortfolioHistory } from "./usePortfolioApi.ts";
 
@@ -64,7 +65,7 @@ export default function PortfolioChart({ address, dark }: { address: string; dar
       const series = chart.addSeries(LineSeries, { color: TEAL, lineWidth: 2 });
       // biome-ignore lint/suspicious/noExplicitAny: lightweight-charts' branded UTCTimestamp
       series.setData(points.map((p) => ({ time: p.ts as any, value: p.value })));
-      chart.timeScale().fitContent();
+      keepTimeLabelsInside(chart.timeScale(), points.length);
       cleanup = () => chart.remove();
     });
     return () => {

@@ -3,6 +3,7 @@ import { Segmented, Spin, Typography } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiQuery } from "../../kernel/api.ts";
+import { keepTimeLabelsInside } from "../../kernel/chart-padding.ts";
 import {
   CHART_RANGES,
   type ChartPoint,
@@ -22,30 +23,6 @@ function tooltipLeft(x: number, width: number): number {
   return Math.min(Math.max(x, TOOLTIP_HALF_WIDTH), Math.max(TOOLTIP_HALF_WIDTH, width - TOOLTIP_HALF_WIDTH));
 }
 const PURPLE = "#8b5cf6";
-/** Room left and right of the line, in pixels: half the widest time label ("12:00", "Nov 23"). */
-export const TIME_LABEL_ROOM_PX = 30;
-
-/** The visible logical range that shows every point with `roomPx` free at both ends of a pane `widthPx` wide. */
-export function paddedRange(range: { from: number; to: number }, widthPx: number, roomPx = TIME_LABEL_ROOM_PX) {
-  const span = Math.max(range.to - range.from, 1);
-  const usable = Math.max(widthPx - 2 * roomPx, widthPx / 2, 1);
-  const pad = (span * roomPx) / usable;
-  return { from: range.from - pad, to: range.to + pad };
-}
-
-/**
- * Shows every point (logical indexes 0 … count − 1) with room at both ends, so the first and last
- * time labels (centred on the end points) are not cut by the pane's edges (issue 9 #20: "12:0" at
- * 360 px). Until the pane has a width, it only fits the content.
- */
-function padTimeScale(
-  ts: { fitContent(): void; width(): number; setVisibleLogicalRange(r: { from: number; to: number }): void },
-  count: number,
-) {
-  const width = ts.width();
-  if (width <= 0 || count < 2) return ts.fitContent();
-  ts.setVisibleLogicalRange(paddedRange({ from: 0, to: count - 1 }, width));
-}
 const historySchema = historyPointSchema.array();
 
 /** Chart mode: pair, current price, 24 h change, timestamp, range buttons and a price line. */
@@ -121,17 +98,7 @@ export function PriceChart(props: { suffix: string; symbol: string | null; refre
       const series = chart.addSeries(LineSeries, { color: TEAL, lineWidth: 2 });
       // biome-ignore lint/suspicious/noExplicitAny: lightweight-charts' branded UTCTimestamp
       series.setData(points.map((p) => ({ time: p.ts as any, value: p.value })));
-      // Again whenever the pane's width changes (autoSize measures after creation; rotation, resize).
-      const timeScale = chart.timeScale();
-      let paddedWidth = -1;
-      const fit = () => {
-        const w = timeScale.width();
-        if (w === paddedWidth) return;
-        paddedWidth = w;
-        padTimeScale(timeScale, points.length);
-      };
-      fit();
-      timeScale.subscribeSizeChange(fit);
+      keepTimeLabelsInside(chart.timeScale(), points.length);
       chart.subscribeCrosshairMove((param) => {
         const d =
           param.time !== undefined && param.point
