@@ -88,6 +88,31 @@ contract PortfolioManageTest is PortfolioFixture {
         module.quoteRebalance(set, bob, address(weth), 1e15, address(tok));
     }
 
+    /// The deploy's portfolio-routes step: Set's adapter on DEX B's router under its own name, so a
+    /// manager can rebalance on whichever DEX quotes better. The trade must move DEX B's pools only.
+    function test_ManagerRebalancesOnTheSecondDexThroughItsOwnAdapter() public {
+        address adapterB =
+            deployArtifact(string.concat(SET, "UniswapV2ExchangeAdapter.json"), abi.encode(address(routers[1])));
+        registry.addIntegration(address(tradeModule), "UniswapV2ExchangeAdapter2", adapterB);
+        uint256 wethUnit = uint256(set.getDefaultPositionRealUnit(address(weth)));
+        (address[] memory path,, uint256 receiveUnit, bytes memory data) =
+            module.quoteRebalance(set, address(routers[1]), address(weth), wethUnit / 2, address(tok));
+        address firstPoolB = factories[1].getPair(path[0], path[1]);
+        address firstPoolA = factories[0].getPair(path[0], path[1]);
+        uint256 wethInB = IERC20(address(weth)).balanceOf(firstPoolB);
+        uint256 wethInA = IERC20(address(weth)).balanceOf(firstPoolA);
+
+        vm.prank(manager);
+        tradeModule.trade(
+            address(set), "UniswapV2ExchangeAdapter2", address(weth), wethUnit / 2, address(tok), receiveUnit * 99 / 100, data
+        );
+
+        assertGt(IERC20(address(weth)).balanceOf(firstPoolB), wethInB, "DEX B's pool took the WETH");
+        assertEq(IERC20(address(weth)).balanceOf(firstPoolA), wethInA, "DEX A's pool untouched");
+        assertGe(uint256(set.getDefaultPositionRealUnit(address(tok))), receiveUnit * 99 / 100, "NAGI unit");
+        assertEq(uint256(set.getDefaultPositionRealUnit(address(weth))), wethUnit - wethUnit / 2, "half the WETH");
+    }
+
     function test_AdapterIsRegisteredForTheTradeModule() public view {
         assertEq(registry.getIntegrationAdapter(address(tradeModule), ADAPTER_NAME), adapter, "adapter");
         assertTrue(registry.isValidIntegration(address(tradeModule), ADAPTER_NAME), "valid");
