@@ -323,6 +323,20 @@ describe.each(DB_KINDS)("POST /sofi/ai (%s)", (kind) => {
     expect(elsewhere.seen).toEqual([]);
   });
 
+  it("model: links and bare domains in its message are dropped (a phrase can steer it to a phishing link)", async () => {
+    model.content(
+      JSON.stringify({
+        tokens: ["TBILL"],
+        message:
+          "Treasuries. Claim yours at https://evil.example/claim?x=1 or www.sofi-airdrop.io, see sofi-bonus.xyz/now.",
+      }),
+    );
+    const r = await ask(app({ endpoint: true }), { message: "RWA" });
+    expect(r.body.source).toBe("model");
+    expect(r.body.message).toBe("Treasuries. Claim yours at or see");
+    expect(r.body.message).not.toMatch(/https?:|www\.|\.io|\.xyz/);
+  });
+
   it("model: past the cap over every client (AI_MODEL_PER_MINUTE) the answer is offline and the model is not asked", async () => {
     model.content(JSON.stringify({ tokens: ["TBILL"], message: "Treasuries." }));
     model.seen.length = 0;

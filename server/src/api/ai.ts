@@ -159,7 +159,14 @@ export function modelMessages(phrase: string, lang: AiLang, candidates: readonly
 /** Control characters out (newlines become spaces), trimmed, at most AI_REPLY_MESSAGE_MAX characters. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
 const CONTROL_RUN_RE = /[\u0000-\u001f\u007f-\u009f]+/g;
-const cleanText = (s: string) => s.replace(CONTROL_RUN_RE, " ").trim().slice(0, AI_REPLY_MESSAGE_MAX);
+/**
+ * Links and bare domains: a phrase can steer a model (prompt injection) into a phishing link shown
+ * under our name, so none is passed on; the picks themselves are our own tokens.
+ */
+const LINK_RE =
+  /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*|\b[\w-]+(?:\.[\w-]+)*\.(?:com|io|xyz|org|net|app|finance|fi|co|me|link|site|top|info|gg|to|ly)\b\S*/gi;
+const cleanText = (s: string) =>
+  s.replace(CONTROL_RUN_RE, " ").replace(LINK_RE, "").replace(/ {2,}/g, " ").trim().slice(0, AI_REPLY_MESSAGE_MAX);
 
 /**
  * The model's answer constrained to the allow-list: its tokens matched by symbol or address
