@@ -52,8 +52,8 @@ const runs: Run[] = [];
 const dirs: string[] = [];
 
 /** Starts the start script in its own process group, as a terminal's foreground job. */
-function start(env: Record<string, string>, viaTsx = false): Run {
-  const args = viaTsx ? [TSX_CLI, "scripts/start.ts"] : ["--import", "tsx", "scripts/start.ts"];
+function start(env: Record<string, string>, viaTsx = false, extra: string[] = []): Run {
+  const args = [...(viaTsx ? [TSX_CLI, "scripts/start.ts"] : ["--import", "tsx", "scripts/start.ts"]), ...extra];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     detached: true,
@@ -166,4 +166,20 @@ describe("npm start supervision", () => {
     process.kill(-(again.child.pid as number), "SIGINT");
     await again.exited;
   }, 420_000);
+
+  it("npm run dev: a SIGTERM to the start process alone (a process manager) stops Vite too", async () => {
+    const s = await stack();
+    const vitePort = await freePort();
+    const run = start({ ...s.env, VITE_PORT: String(vitePort) }, false, ["--dev"]);
+    const vite = `http://localhost:${vitePort}/`;
+    await waitUntil(() => run.out().includes("Ready in"), 240_000, "the dev start to be ready");
+    await waitUntil(() => answers(vite), 60_000, "Vite to answer");
+    const anvil = s.anvilPid();
+    process.kill(run.child.pid as number, "SIGTERM"); // this process only, not its group
+    await waitUntil(
+      async () => !alive(run.child.pid as number) && !alive(anvil) && !(await answers(vite)),
+      15_000,
+      "the chain, the server and Vite to stop",
+    );
+  }, 300_000);
 });

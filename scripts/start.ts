@@ -5,6 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -275,6 +276,13 @@ function newestMtime(path: string): number {
  * Ends this process when its parent goes away (npm or tsx killed with SIGKILL would otherwise leave
  * the server and the chain running): SIGTERM to itself, which stops everything in order.
  */
+/** Vite's command-line entry, from the package web/ depends on (its `bin`). */
+function viteBin(): string {
+  const pkgPath = createRequire(join(ROOT, "web", "package.json")).resolve("vite/package.json");
+  const bin = (JSON.parse(readFileSync(pkgPath, "utf8")) as { bin: { vite: string } }).bin.vite;
+  return join(dirname(pkgPath), bin);
+}
+
 function exitWithParent(): void {
   const parent = process.ppid;
   setInterval(() => {
@@ -294,8 +302,10 @@ async function main() {
   });
   let vite: ReturnType<typeof spawn> | undefined;
   if (dev) {
-    vite = spawn("npm", ["run", "dev", "-w", "web"], {
-      cwd: ROOT,
+    // Vite's own binary, not `npm run dev`: npm does not pass SIGTERM on to its child, so stopping
+    // this process by signal (a process manager, a closed parent) left Vite holding its port.
+    vite = spawn(process.execPath, [viteBin()], {
+      cwd: join(ROOT, "web"),
       stdio: "inherit",
       env: { ...process.env, API_URL: stack.url },
     });
