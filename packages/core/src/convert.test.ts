@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   CONVERT_APPROVAL_AMOUNT,
-  CONVERT_ERRORS,
   type ConvertInputs,
   convertApprovalAmount,
   convertButtonState,
-  convertFailure,
   convertOutput,
   faucetCanSubmit,
   faucetModeAfter,
@@ -88,23 +86,5 @@ describe("faucet dialog rules (spec 001 §3, §4)", () => {
     const name = faucetName("a".repeat(60), "b".repeat(60));
     expect(name.length).toBeLessThanOrEqual(FAUCET_NAME_MAX);
     expect(faucetBodySchema.parse({ address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", name }).name).toBe(name);
-  });
-});
-
-describe("convert failures (spec 001 §8)", () => {
-  it("a wallet refusal is the cancelled text; other errors keep their message or revert reason", () => {
-    expect(convertFailure({ code: 4001, message: "User rejected the request." })).toEqual({ key: "cancelled" });
-    expect(convertFailure(new Error("outer", { cause: { code: 4001, message: "denied" } }))).toEqual({
-      key: "cancelled",
-    });
-    expect(convertFailure(new Error("MetaMask Tx Signature: User denied transaction signature."))).toEqual({
-      key: "cancelled",
-    });
-    expect(convertFailure({ shortMessage: "boom", reason: "InsufficientReserve" })).toEqual({
-      key: "error",
-      message: "InsufficientReserve",
-    });
-    expect(convertFailure(new Error("nonce too low"))).toEqual({ key: "error", message: "nonce too low" });
-    expect(CONVERT_ERRORS.cancelled).toBe("User cancelled the transaction.");
   });
 });

@@ -3,7 +3,6 @@
  * SOFI", §9 "conversion approval amount 1e20 base units"): the dialog's rules, shared so the
  * contract's tests, the web app and the e2e spec agree on them.
  */
-import { extractSwapErrorInfo } from "./swap.ts";
 
 /** §9: the allowance the dialog asks for when the current one is short (1e20 base units = 100 RAI). */
 export const CONVERT_APPROVAL_AMOUNT = 10n ** 20n;
@@ -95,21 +94,4 @@ export function faucetCanSubmit(i: FaucetSubmitInputs): boolean {
   if (i.pending) return false;
   if (i.mode === "normal") return true;
   return i.opened[0] && i.opened[1] && faucetUsername(i.usernames[0]) !== "" && faucetUsername(i.usernames[1]) !== "";
-}
-
-// ------------------------------------------------------------------ failures
-
-/** Spec 001 §8 texts of a failed conversion or approval. */
-export const CONVERT_ERRORS = {
-  /** Wallet rejection (code 4001): `cancelled_transaction`. */
-  cancelled: "User cancelled the transaction.",
-  /** A mined transaction that reverted. */
-  failed: "The transaction failed!",
-} as const;
-
-/** Spec 001 §8: a wallet refusal is `cancelled`; any other chain error shows its own message. */
-export function convertFailure(error: unknown): { key: "cancelled" } | { key: "error"; message: string } {
-  const info = extractSwapErrorInfo(error);
-  if (info.code === 4001 || /user rejected|user denied/i.test(info.message)) return { key: "cancelled" };
-  return { key: "error", message: info.reason ?? info.message };
 }

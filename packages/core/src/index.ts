@@ -18,3 +18,4 @@ export * from "./token-lists.ts";
 export * from "./token-search.ts";
 export * from "./tx-tracking.ts";
 export * from "./validation.ts";
+export * from "./write-failure.ts";

@@ -439,7 +439,7 @@ export function swapErrorMessage(stage: "estimate" | "send", error: unknown): Sw
 }
 
 /** The wallet's refusal: EIP-1193 code 4001, or a wallet that only says so in words. */
-function isRejection(info: SwapErrorInfo): boolean {
+export function isRejection(info: SwapErrorInfo): boolean {
   return info.code === 4001 || /user rejected|user denied/i.test(info.message);
 }
 

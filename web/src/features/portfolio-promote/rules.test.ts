@@ -1,6 +1,6 @@
 import type { Deployment } from "@sofi/protocol";
 import { describe, expect, it } from "vitest";
-import { failureMessage, formatEnd, formatHours, promotionOf } from "./rules.ts";
+import { formatEnd, formatHours, promotionOf } from "./rules.ts";
 
 const SOFI = {
   symbol: "SOFI",
@@ -31,12 +31,5 @@ describe("promote dialog rules", () => {
   it("formats the end in the user's language", () => {
     expect(formatEnd(1_800_000_000, "en")).toMatch(/2027/);
     expect(formatEnd(1_800_000_000, "ko")).toMatch(/2027/);
-  });
-
-  it("turns a refusal into null (cancelled) and anything else into its short message", () => {
-    expect(failureMessage({ cause: { code: 4001, message: "User rejected the request." } })).toBeNull();
-    expect(failureMessage(new Error("User denied transaction signature"))).toBeNull();
-    expect(failureMessage({ cause: { shortMessage: "AmountTooSmall(1)", message: "long" } })).toBe("AmountTooSmall(1)");
-    expect(failureMessage(new Error("boom"))).toBe("boom");
   });
 });

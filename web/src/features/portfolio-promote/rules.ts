@@ -20,12 +20,3 @@ export function formatEnd(seconds: number, lang: string): string {
 export function formatHours(hours: number): string {
   return String(Number(hours.toFixed(5)));
 }
-
-/** The wallet's or node's text of a failed write; null for a rejection (4001: "cancelled"). */
-export function failureMessage(e: unknown): string | null {
-  const cause = (e as { cause?: unknown } | null)?.cause ?? e;
-  const code = (cause as { code?: number } | null)?.code;
-  if (code === 4001 || /rejected|denied/i.test(String(cause))) return null;
-  const short = (cause as { shortMessage?: string } | null)?.shortMessage;
-  return short || (cause as Error | null)?.message || String(cause);
-}

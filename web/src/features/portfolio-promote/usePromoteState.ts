@@ -20,8 +20,8 @@ import { apiQueryKey } from "../../kernel/api.ts";
 import { balanceTokenKey, useBalances } from "../../kernel/balances.ts";
 import { chainConfig, useAppConfig, useChainSuffix } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
-import { sendWrite, txExplorerUrl, useTransactorContext } from "../transactions/index.ts";
-import { failureMessage, type PromotionInfo, promotionOf } from "./rules.ts";
+import { failureMessage, sendWrite, txExplorerUrl, useTransactorContext } from "../transactions/index.ts";
+import { type PromotionInfo, promotionOf } from "./rules.ts";
 
 /** One write of the dialog: waiting for the wallet, pending with its hash, then done or failed. */
 export type PromoteTx =

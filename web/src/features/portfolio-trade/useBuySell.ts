@@ -20,7 +20,13 @@ import { usePublicClient, useReadContract } from "wagmi";
 import { apiQueryKey } from "../../kernel/api.ts";
 import { balanceTokenKey, NATIVE_BALANCE_KEY, useBalances } from "../../kernel/balances.ts";
 import { useDebouncedValue } from "../../kernel/hooks.ts";
-import { sendApprove, sendWrite, useTransactions, useTransactorContext } from "../transactions/index.ts";
+import {
+  failureMessage,
+  sendApprove,
+  sendWrite,
+  useTransactions,
+  useTransactorContext,
+} from "../transactions/index.ts";
 import type { Hex, TradeView } from "./useTradeView.ts";
 
 /** One entry of the pay-with (buy) or receive (sell) selector: the native coin or a deployed token. */
@@ -49,15 +55,6 @@ export function boundLegs(legs: readonly Leg[], side: "buy" | "sell") {
     path: [...l.path],
     limit: side === "buy" ? maximumAmountIn(l.limit) : minimumReceived(l.limit),
   }));
-}
-
-/** The wallet's or node's text of a failed write; a rejection (4001) gives null (the caller says "cancelled"). */
-export function failureMessage(e: unknown): string | null {
-  const cause = (e as { cause?: unknown } | null)?.cause ?? e;
-  const code = (cause as { code?: number } | null)?.code;
-  if (code === 4001 || /rejected|denied/i.test(String(cause))) return null;
-  const short = (cause as { shortMessage?: string } | null)?.shortMessage;
-  return short || (cause as Error | null)?.message || String(cause);
 }
 
 export type TradeOutcome = { ok: true } | { ok: false; cancelled: boolean; message: string | null };

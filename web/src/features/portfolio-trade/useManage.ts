@@ -20,8 +20,8 @@ import { zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
 import { apiQueryKey } from "../../kernel/api.ts";
 import { useDebouncedValue } from "../../kernel/hooks.ts";
-import { sendWrite, useTransactorContext } from "../transactions/index.ts";
-import { failureMessage, type TradeOutcome } from "./useBuySell.ts";
+import { failureMessage, sendWrite, useTransactorContext } from "../transactions/index.ts";
+import type { TradeOutcome } from "./useBuySell.ts";
 import type { Hex, TradeView } from "./useTradeView.ts";
 
 /**

@@ -6,7 +6,7 @@ import dictionaries from "./i18n.ts";
 import { ManagePanel } from "./ManagePanel.tsx";
 import { RebalanceForm } from "./RebalanceForm.tsx";
 import { TradeForm } from "./TradeForm.tsx";
-import { type BuySellState, boundLegs, failureMessage, payTokensOf } from "./useBuySell.ts";
+import { type BuySellState, boundLegs, payTokensOf } from "./useBuySell.ts";
 import type { ManageState } from "./useManage.ts";
 
 const E18 = 10n ** 18n;
@@ -291,13 +291,6 @@ describe("helpers and texts", () => {
     });
     expect(tokens.map((t) => t.symbol)).toEqual(["ETH", "DAI"]);
     expect(tokens[1]?.key).toBe("0xab");
-  });
-  it("a wallet rejection is a cancellation; other failures keep their short message", () => {
-    expect(failureMessage({ code: 4001 })).toBeNull();
-    expect(failureMessage(new Error("User rejected the request."))).toBeNull();
-    expect(failureMessage({ shortMessage: "reverted: Not enabled to trading" })).toBe(
-      "reverted: Not enabled to trading",
-    );
   });
   it("the English blocks are core's texts, and Korean has every key", () => {
     const en = dictionaries.en.blocks;

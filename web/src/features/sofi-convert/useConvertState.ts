@@ -2,7 +2,6 @@ import {
   type ConvertButtonState,
   convertApprovalAmount,
   convertButtonState,
-  convertFailure,
   convertOutput,
   formatUnitsExact,
   parseAmount,
@@ -16,7 +15,7 @@ import { useConnection, useReadContract } from "wagmi";
 import { balanceTokenKey, useBalances } from "../../kernel/balances.ts";
 import { chainConfig, useAppConfig } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
-import { sendWrite, type TransactorContext, useTransactorContext, WriteError } from "../transactions/index.ts";
+import { failureMessage, sendWrite, type TransactorContext, useTransactorContext } from "../transactions/index.ts";
 import { type ConverterInfo, converterOf } from "./rules.ts";
 
 /** What the dialog shows after a write: the converted amount, or the failure's text. */
@@ -44,8 +43,8 @@ export type ConvertState = {
 
 /** The failure's text in the user's language (spec 001 §8: cancelled_transaction, else the message). */
 function failureText(e: unknown, t: (k: string, o?: Record<string, unknown>) => string): string {
-  const f = convertFailure(e instanceof WriteError ? e.cause : e);
-  return f.key === "cancelled" ? t("cancelled_transaction") : t("error", { message: f.message });
+  const message = failureMessage(e);
+  return message === null ? t("cancelled_transaction") : t("error", { message });
 }
 
 /** The Convert to SOFI dialog's state (spec 001 §2, §7, §9) on the app's network. */

@@ -35,6 +35,7 @@ export {
   type ContractCall,
   createTransactor,
   type Described,
+  failureMessage,
   needsApproval,
   refreshAfterReceipt,
   refreshForReceipt,

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { BALANCES_QUERY_KEY } from "../../kernel/balances.ts";
-import { needsApproval, refreshAfterReceipt, refreshForReceipt, WriteError } from "./transactor.ts";
+import { failureMessage, needsApproval, refreshAfterReceipt, refreshForReceipt, WriteError } from "./transactor.ts";
 
 describe("transactor helpers", () => {
   it("needs an approval for an ERC-20 whose allowance is unknown or below the amount, never for the native coin", () => {
@@ -41,5 +41,26 @@ describe("transactor helpers", () => {
     expect(e.stage).toBe("send");
     expect(e.cause).toBe(cause);
     expect(e.message).toBe("user rejected");
+  });
+});
+
+describe("failureMessage (spec 001 §8), the one reading of write errors", () => {
+  it("a wallet refusal is null (cancelled); anything else keeps its revert reason or short message", () => {
+    expect(failureMessage({ code: 4001 })).toBeNull();
+    expect(failureMessage({ cause: { code: 4001, message: "User rejected the request." } })).toBeNull();
+    expect(failureMessage(new Error("User denied transaction signature"))).toBeNull();
+    expect(failureMessage({ shortMessage: "reverted: Not enabled to trading" })).toBe(
+      "reverted: Not enabled to trading",
+    );
+    expect(failureMessage({ cause: { shortMessage: "AmountTooSmall(1)", message: "long" } })).toBe("AmountTooSmall(1)");
+    expect(failureMessage(new Error("boom"))).toBe("boom");
+  });
+
+  it("reads through the transactor's WriteError, whose own message is the long one", () => {
+    const cause = Object.assign(new Error("a very long message with the whole request"), {
+      shortMessage: "Execution reverted.",
+    });
+    expect(failureMessage(new WriteError("send", cause))).toBe("Execution reverted.");
+    expect(failureMessage(new WriteError("send", { code: 4001, message: "rejected" }))).toBeNull();
   });
 });

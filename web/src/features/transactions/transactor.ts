@@ -1,4 +1,4 @@
-import { padGas } from "@sofi/core";
+import { padGas, writeFailure } from "@sofi/core";
 import { erc20Abi } from "@sofi/protocol";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { type Abi, type ContractFunctionArgs, type ContractFunctionName, maxUint256, type PublicClient } from "viem";
@@ -87,6 +87,17 @@ export class WriteError extends Error {
     super(cause instanceof Error ? cause.message : String(cause));
     this.name = "WriteError";
   }
+}
+
+/**
+ * What a failed write says (spec 001 §8), the one reading of write errors for every feature: null
+ * for the wallet's refusal (4001: the caller shows "User cancelled the transaction."), else the
+ * contract's revert reason or the wallet's or node's short message (core's `writeFailure`, read
+ * through the transactor's WriteError, whose own message is the long one).
+ */
+export function failureMessage(e: unknown): string | null {
+  const f = writeFailure(e instanceof WriteError ? e.cause : e);
+  return f.key === "cancelled" ? null : f.message;
 }
 
 /**
