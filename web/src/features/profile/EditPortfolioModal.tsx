@@ -1,10 +1,9 @@
-import { UploadOutlined } from "@ant-design/icons";
 import { PORTFOLIO_ERRORS, PORTFOLIO_INTRO_MAX, type PortfolioListItem } from "@sofi/core";
-import { Alert, Button, Form, Input, Modal, Skeleton, Upload } from "antd";
+import { Alert, Button, Form, Input, Modal, Skeleton } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PortfolioIcon, usePortfolioDetail } from "../portfolios/index.ts";
-import { readAvatar } from "./avatar.ts";
+import { ImagePicker } from "./ImagePicker.tsx";
 import { useSavePortfolioInfo } from "./useProfileApi.ts";
 
 /** The server's texts that have a translation. */
@@ -30,7 +29,6 @@ export function EditPortfolioForm(props: {
   const [intro, setIntro] = useState(props.intro);
   /** undefined: unchanged; null: remove; a data URL: the new icon. */
   const [icon, setIcon] = useState<string | null | undefined>(undefined);
-  const [iconError, setIconError] = useState<string | null>(null);
   const shownIcon = icon === undefined ? p.avatar_uri : icon;
   const translate = (m: string) => (KNOWN_ERRORS[m] ? t(KNOWN_ERRORS[m]) : m);
   const tooLong = intro.length > PORTFOLIO_INTRO_MAX;
@@ -45,43 +43,15 @@ export function EditPortfolioForm(props: {
       }}
       className="pr-form"
     >
-      <div className="pr-avatar-edit">
-        {shownIcon ? (
-          <img src={shownIcon} alt="" width={64} height={64} className="pr-photo" data-testid="icon-preview" />
-        ) : (
-          <PortfolioIcon uri={null} symbol={p.symbol} size={64} />
-        )}
-        <div className="pr-avatar-buttons">
-          <Upload
-            accept="image/png,image/jpeg"
-            showUploadList={false}
-            maxCount={1}
-            beforeUpload={(file) => {
-              void readAvatar(file).then((r) => {
-                if ("problem" in r) setIconError(r.problem);
-                else {
-                  setIconError(null);
-                  setIcon(r.dataUrl);
-                }
-              });
-              return false;
-            }}
-          >
-            <Button icon={<UploadOutlined />} data-testid="icon-upload">
-              {t("uploadIcon")}
-            </Button>
-          </Upload>
-          {shownIcon && (
-            <Button type="link" onClick={() => setIcon(null)} data-testid="icon-remove">
-              {t("removeIcon")}
-            </Button>
-          )}
-          <span className="pr-hint">{t("avatarHint")}</span>
-        </div>
-      </div>
-      {iconError && (
-        <Alert type="error" showIcon title={t(iconError)} data-testid="icon-error" className="pr-alert-server" />
-      )}
+      <ImagePicker
+        id="icon"
+        shown={shownIcon}
+        fallback={<PortfolioIcon uri={null} symbol={p.symbol} size={64} />}
+        uploadLabel={t("uploadIcon")}
+        removeLabel={t("removeIcon")}
+        onPick={setIcon}
+        onRemove={() => setIcon(null)}
+      />
       <Form.Item
         label={t("intro")}
         htmlFor="pr-intro"

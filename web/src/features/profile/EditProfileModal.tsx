@@ -1,4 +1,3 @@
-import { UploadOutlined } from "@ant-design/icons";
 import {
   githubUserOf,
   isEmail,
@@ -8,12 +7,12 @@ import {
   PROFILE_TEXT_MAX,
   twitterUrlOf,
 } from "@sofi/core";
-import { Alert, Button, Form, Input, Modal, message, Upload } from "antd";
+import { Button, Form, Input, Modal, message } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isAddress } from "viem";
 import { Identicon } from "../wallet/index.ts";
-import { readAvatar } from "./avatar.ts";
+import { ImagePicker } from "./ImagePicker.tsx";
 import { type ProfileInput, useSaveProfile } from "./useProfileApi.ts";
 import type { ProfileState } from "./useProfileState.ts";
 
@@ -52,7 +51,6 @@ export function EditProfileModal(props: {
   const save = useSaveProfile(s.chain, s.address);
   /** undefined: unchanged; "": remove; a data URL: the new photo. */
   const [photo, setPhoto] = useState<string | undefined>(undefined);
-  const [photoError, setPhotoError] = useState<string | null>(null);
   const shownPhoto = photo === undefined ? info.photo_url : photo || null;
   const translate = (m: string) => (KNOWN_ERRORS[m] ? t(KNOWN_ERRORS[m]) : m);
 
@@ -87,43 +85,16 @@ export function EditProfileModal(props: {
       data-testid="edit-profile-modal"
     >
       {holder}
-      <div className="pr-avatar-edit">
-        {shownPhoto ? (
-          <img src={shownPhoto} alt="" width={64} height={64} className="pr-photo" data-testid="avatar-preview" />
-        ) : (
-          <Identicon address={s.address} size={64} />
-        )}
-        <div className="pr-avatar-buttons">
-          <Upload
-            accept="image/png,image/jpeg"
-            showUploadList={false}
-            maxCount={1}
-            beforeUpload={(file) => {
-              void readAvatar(file).then((r) => {
-                if ("problem" in r) {
-                  setPhotoError(t(r.problem));
-                  void toast.error(t(r.problem));
-                } else {
-                  setPhotoError(null);
-                  setPhoto(r.dataUrl);
-                }
-              });
-              return false;
-            }}
-          >
-            <Button icon={<UploadOutlined />} data-testid="avatar-upload">
-              {t("upload")}
-            </Button>
-          </Upload>
-          {shownPhoto && (
-            <Button type="link" onClick={() => setPhoto("")} data-testid="avatar-remove">
-              {t("removePhoto")}
-            </Button>
-          )}
-          <span className="pr-hint">{t("avatarHint")}</span>
-        </div>
-      </div>
-      {photoError && <Alert type="error" showIcon title={photoError} data-testid="avatar-error" />}
+      <ImagePicker
+        id="avatar"
+        shown={shownPhoto}
+        fallback={<Identicon address={s.address} size={64} />}
+        uploadLabel={t("upload")}
+        removeLabel={t("removePhoto")}
+        onPick={setPhoto}
+        onRemove={() => setPhoto("")}
+        onProblem={(text) => void toast.error(text)}
+      />
       <Form<Values>
         form={form}
         layout="vertical"
