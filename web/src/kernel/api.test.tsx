@@ -27,6 +27,21 @@ describe("API reads", () => {
     await expect(bad).rejects.toBeInstanceOf(ApiShapeError);
   });
 
+  it("sends a signed read's headers, and always asks for JSON", async () => {
+    const seen = new Headers();
+    const ok = { symbol: "WETH-USDT", price: 2400, priceChangePercent: 1.5 };
+    await fetchApi("/x", tickerSchema, {
+      headers: { address: "0xabc", signature: "0x01", accept: "text/html" },
+      fetchImpl: async (_url, init) => {
+        new Headers(init?.headers).forEach((v, k) => seen.set(k, v));
+        return reply(200, ok);
+      },
+    });
+    expect(seen.get("address")).toBe("0xabc");
+    expect(seen.get("signature")).toBe("0x01");
+    expect(seen.get("accept")).toBe("application/json");
+  });
+
   it("a non-2xx reply is an ApiError with the status and the API's error text", async () => {
     const err = await fetchApi("/x", tickerSchema, {
       fetchImpl: async () => reply(400, { error: "Invalid symbol: X" }),

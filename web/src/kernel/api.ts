@@ -58,10 +58,11 @@ export function apiUrl(chain: string, path: string, params: ApiParams = {}): str
 export async function fetchApi<T>(
   url: string,
   schema: ReplySchema<T>,
-  opts: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
+  /** `headers`: e.g. a signed read's `address`, `signature` and `signatureMessage`. */
+  opts: { signal?: AbortSignal; fetchImpl?: typeof fetch; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const res = await (opts.fetchImpl ?? fetch)(url, {
-    headers: { accept: "application/json" },
+    headers: { ...opts.headers, accept: "application/json" },
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
   if (!res.ok) {

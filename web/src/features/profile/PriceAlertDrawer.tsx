@@ -1,6 +1,7 @@
 import type { PortfolioListItem } from "@sofi/core";
 import { Alert, Button, Drawer, Form, Input, Skeleton, Switch } from "antd";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../kernel/api.ts";
 import { formatUsd } from "../portfolios/index.ts";
 import { ALERT_MESSAGE_KEYS, type PriceAlertState, usePriceAlert } from "./usePriceAlert.ts";
 
@@ -151,7 +152,11 @@ export function PriceAlertDrawer(props: {
           type="error"
           showIcon
           title={t("alertLoadError")}
-          description={a.settings.error.message}
+          description={
+            a.settings.error instanceof ApiError
+              ? (a.settings.error.apiMessage ?? a.settings.error.message)
+              : a.settings.error.message
+          }
           action={
             <Button size="small" onClick={() => void a.settings.refetch()}>
               {t("retry")}

@@ -10,6 +10,7 @@ import {
 } from "@sofi/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiUrl, fetchApi } from "../../kernel/api.ts";
 import { useSignedRequest } from "../wallet/index.ts";
 import { FOLLOW_DEBOUNCE_MS } from "./rules.ts";
 
@@ -27,28 +28,6 @@ async function signedPost<T>(
     method: "POST",
     headers: { ...headers, "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify(body),
-  });
-  const json: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const err = (json as { error?: unknown } | null)?.error;
-    throw new Error(typeof err === "string" ? err : `HTTP ${res.status}`);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new Error(parsed.error.message);
-  return parsed.data;
-}
-
-/** A signed `GET /api/{chain}{path}` (reads only the signer may see); errors as signedPost's. */
-async function signedGet<T>(
-  chain: string,
-  path: string,
-  headers: Record<string, string>,
-  schema: Parser<T>,
-  signal?: AbortSignal,
-): Promise<T> {
-  const res = await fetch(`/api/${encodeURIComponent(chain)}${path}`, {
-    headers: { ...headers, accept: "application/json" },
-    ...(signal ? { signal } : {}),
   });
   const json: unknown = await res.json().catch(() => null);
   if (!res.ok) {
@@ -146,7 +125,7 @@ export function useAlertSettings(chain: string, set: string, account: string | u
   return useQuery({
     queryKey: alertQueryKey(chain, set, account),
     queryFn: async ({ signal }) =>
-      signedGet(chain, `/sofi/alert?set=${encodeURIComponent(set)}`, await getHeaders(), alertSettingsSchema, signal),
+      fetchApi(apiUrl(chain, "/sofi/alert", { set }), alertSettingsSchema, { headers: await getHeaders(), signal }),
     enabled: enabled && !!account,
     retry: false,
     staleTime: 0,
