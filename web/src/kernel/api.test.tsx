@@ -33,7 +33,7 @@ describe("API reads", () => {
     await fetchApi("/x", tickerSchema, {
       headers: { address: "0xabc", signature: "0x01", accept: "text/html" },
       fetchImpl: async (_url, init) => {
-        new Headers(init?.headers).forEach((v, k) => seen.set(k, v));
+        for (const [k, v] of new Headers(init?.headers)) seen.set(k, v);
         return reply(200, ok);
       },
     });
