@@ -20,7 +20,7 @@ import { apiQueryKey } from "../../kernel/api.ts";
 import { balanceTokenKey, useBalances } from "../../kernel/balances.ts";
 import { chainConfig, useAppConfig, useChainSuffix } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
-import { failureMessage, sendWrite, txExplorerUrl, useTransactorContext } from "../transactions/index.ts";
+import { failureMessage, sendApprove, sendWrite, txExplorerUrl, useTransactorContext } from "../transactions/index.ts";
 import { type PromotionInfo, promotionOf } from "./rules.ts";
 
 /** One write of the dialog: waiting for the wallet, pending with its hash, then done or failed. */
@@ -161,14 +161,11 @@ export function usePromoteState(o: {
     setApproveTx({ stage: "wallet" });
     try {
       // Spec 001 §9: the promotion's approval is 1e20 base units (never unlimited).
-      const sent = await sendWrite(ctx, {
-        call: {
-          address: info.sofi.address,
-          abi: erc20Abi,
-          functionName: "approve",
-          args: [info.promotion, approvalAmount],
-        },
-        approval: { tokenAddress: info.sofi.address, spender: info.promotion },
+      const sent = await sendApprove(ctx, {
+        token: info.sofi.address,
+        spender: info.promotion,
+        amount: approvalAmount,
+        exact: true,
         info: { kind: "approve", symbol: info.sofi.symbol },
       });
       const url = txExplorerUrl(chainId, sent.hash);

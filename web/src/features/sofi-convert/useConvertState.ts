@@ -15,7 +15,13 @@ import { useConnection, useReadContract } from "wagmi";
 import { balanceTokenKey, useBalances } from "../../kernel/balances.ts";
 import { chainConfig, useAppConfig } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
-import { failureMessage, sendWrite, type TransactorContext, useTransactorContext } from "../transactions/index.ts";
+import {
+  failureMessage,
+  sendApprove,
+  sendWrite,
+  type TransactorContext,
+  useTransactorContext,
+} from "../transactions/index.ts";
 import { type ConverterInfo, converterOf } from "./rules.ts";
 
 /** What the dialog shows after a write: the converted amount, or the failure's text. */
@@ -107,14 +113,11 @@ export function useConvertState(): ConvertState {
       setBusy("approving");
       try {
         // Spec 001 §9: the conversion's approval is 1e20 base units (never unlimited).
-        const sent = await sendWrite(ctx, {
-          call: {
-            address: info.rai.address,
-            abi: erc20Abi,
-            functionName: "approve",
-            args: [info.converter, convertApprovalAmount(amount)],
-          },
-          approval: { tokenAddress: info.rai.address, spender: info.converter },
+        const sent = await sendApprove(ctx, {
+          token: info.rai.address,
+          spender: info.converter,
+          amount: convertApprovalAmount(amount),
+          exact: true,
           info: { kind: "approve", symbol: info.rai.symbol },
         });
         if (!(await sent.done)) setResult({ kind: "error", text: t("failed") });

@@ -1,7 +1,16 @@
 import { QueryClient } from "@tanstack/react-query";
+import { maxUint256 } from "viem";
 import { describe, expect, it } from "vitest";
 import { BALANCES_QUERY_KEY } from "../../kernel/balances.ts";
-import { failureMessage, needsApproval, refreshAfterReceipt, refreshForReceipt, WriteError } from "./transactor.ts";
+import {
+  failureMessage,
+  needsApproval,
+  refreshAfterReceipt,
+  refreshForReceipt,
+  sendApprove,
+  type TransactorContext,
+  WriteError,
+} from "./transactor.ts";
 
 describe("transactor helpers", () => {
   it("needs an approval for an ERC-20 whose allowance is unknown or below the amount, never for the native coin", () => {
@@ -62,5 +71,41 @@ describe("failureMessage (spec 001 §8), the one reading of write errors", () =>
     });
     expect(failureMessage(new WriteError("send", cause))).toBe("Execution reverted.");
     expect(failureMessage(new WriteError("send", { code: 4001, message: "rejected" }))).toBeNull();
+  });
+});
+
+describe("sendApprove: which amount it asks the wallet to approve", () => {
+  /** A chain whose gas estimates always fail, recording the approved amount of each estimate. */
+  const refusing = () => {
+    const asked: bigint[] = [];
+    const ctx = {
+      chainId: 31337,
+      account: "0x0000000000000000000000000000000000000001",
+      client: {
+        estimateContractGas: async (call: { args: [string, bigint] }) => {
+          asked.push(call.args[1]);
+          throw new Error("cannot estimate");
+        },
+      },
+    } as unknown as TransactorContext;
+    return { ctx, asked };
+  };
+  const req = {
+    token: "0x00000000000000000000000000000000000000aa",
+    spender: "0x00000000000000000000000000000000000000bb",
+    amount: 10n ** 20n,
+    summary: "Approve SOFI",
+  } as const;
+
+  it("spec 000 §4: unlimited first, the exact amount when the unlimited one cannot be estimated", async () => {
+    const { ctx, asked } = refusing();
+    await expect(sendApprove(ctx, req)).rejects.toBeInstanceOf(WriteError);
+    expect(asked).toEqual([maxUint256, 10n ** 20n]);
+  });
+
+  it("spec 001 §9 (exact): only the amount, never unlimited", async () => {
+    const { ctx, asked } = refusing();
+    await expect(sendApprove(ctx, { ...req, exact: true })).rejects.toBeInstanceOf(WriteError);
+    expect(asked).toEqual([10n ** 20n]);
   });
 });

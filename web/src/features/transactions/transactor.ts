@@ -213,12 +213,15 @@ export type ApproveRequest = Described & {
   spender: `0x${string}`;
   /** What the coming write needs: approved exactly when the unlimited approval cannot be estimated. */
   amount: bigint;
+  /** Approve exactly `amount`, never unlimited (spec 001 §9: promotion and conversion approve 1e20). */
+  exact?: boolean;
   invalidate?: QueryKey[];
 };
 
 /**
  * Spec 000 §4 approve: an unlimited approval first; the exact amount when estimating the
- * unlimited one fails (UNI/COMP-style tokens). Tracked as an approval of `token` for `spender`.
+ * unlimited one fails (UNI/COMP-style tokens), or at once when the request says `exact`. Tracked as
+ * an approval of `token` for `spender`.
  */
 export async function sendApprove(ctx: TransactorContext, req: ApproveRequest): Promise<Sent> {
   const call = (value: bigint): ContractCall => ({
@@ -227,11 +230,12 @@ export async function sendApprove(ctx: TransactorContext, req: ApproveRequest): 
     functionName: "approve",
     args: [req.spender, value],
   });
-  let chosen = call(maxUint256);
+  let chosen = call(req.exact ? req.amount : maxUint256);
   let gas: bigint;
   try {
     gas = await estimateGas(ctx, chosen);
-  } catch {
+  } catch (e) {
+    if (req.exact) throw e;
     chosen = call(req.amount);
     gas = await estimateGas(ctx, chosen);
   }
