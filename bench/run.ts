@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (tsx bench/run.ts): indexer backfill throughput, API load, web bundle size, the
- * swap page's first-load RPC requests and quote latency in Chromium, gas of portfolio buys and sells, in one run, printed as tables and written to bench/results/latest.json.
+ * swap page's first-load RPC requests and quote latency in Chromium, gas of portfolio buys and sells, of governance calls and of prediction market calls, in one run, printed as tables and written to bench/results/latest.json.
  *
  *   --only indexer|api|web|swap|gas   one section (or a comma list); also BENCH_ONLY=...
  *   BENCH_QUICK=1            smoke mode: 5,000 swaps, 2 s of load per endpoint, 3 swap-page quotes
@@ -14,8 +14,18 @@
  *   BENCH_API_ROWS=n         synthetic trades, swaps and syncs under the API's indexed chain (default 1,000,000; quick 20,000)
  *   BENCH_PORTFOLIOS=n, BENCH_PORTFOLIO_TRADES=n   synthetic portfolios and their buys and sells (default
  *                            10,000 and 1,000,000; quick 200 and 20,000)
+ *   BENCH_PROPOSALS=n, BENCH_VOTES=n   synthetic governance proposals and their votes (default 10,000 and
+ *                            1,000,000; quick 200 and 20,000)
+ *   BENCH_MARKETS=n, BENCH_MARKET_TRADES=n   synthetic prediction markets and their trades (default 1,000 and
+ *                            1,000,000; quick 50 and 10,000)
+ *   BENCH_RACE_ROUNDS=n, BENCH_RACE_PREDICTIONS=n   synthetic settled race rounds and their predictions
+ *                            (default 10,000 and 1,000,000; quick 200 and 10,000)
+ *   BENCH_POSTS=n, BENCH_POST_AUTHORS=n   synthetic social posts and their authors (default 1,000,000 and
+ *                            100,000; quick 20,000 and 2,000)
  *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also backfill into this PostgreSQL (throwaway schema), and
  *                            (full mode, or BENCH_API_POSTGRES=1) load the server on a scratch database there
+ *   BENCH_REPLICAS=2         on PostgreSQL, also load the "in turn" rows against one API replica and against
+ *                            two (BENCH_REPLICA_ENDPOINTS: which rows; issue 21 §2)
  *   BENCH_RESULTS=path       where to write the JSON (default results/latest.json, or latest-<sections>.json
  *                            for a partial run; quick runs write to .cache/ instead)
  */
@@ -31,13 +41,17 @@ import {
   type RpcFloorResult,
 } from "./src/ceiling.ts";
 import { type BenchChain, benchChain } from "./src/chain.ts";
+import { measureGovernanceGas } from "./src/governance-gas.ts";
 import { benchIndexer, type IndexerResult, PG_URL } from "./src/indexer.ts";
+import { measureMarketGas } from "./src/market-gas.ts";
 import { CACHE_DIR, RESULTS_DIR } from "./src/paths.ts";
 import { measurePortfolioGas } from "./src/portfolio-gas.ts";
 import { profileComponents } from "./src/profile.ts";
+import { measureRaceGas } from "./src/races-gas.ts";
 import { formatResults, type Results } from "./src/report.ts";
 import { measureWeb } from "./src/web.ts";
-import { measureWebSwap } from "./src/web-swap.ts";
+import { measureWebMarket } from "./src/web-market.ts";
+import { measureWebSwap, withPageStack } from "./src/web-swap.ts";
 
 const SECTIONS = ["indexer", "api", "web", "swap", "gas"] as const;
 type Section = (typeof SECTIONS)[number];
@@ -83,6 +97,14 @@ const swapSamples = intEnv("BENCH_SWAP_SAMPLES", quick ? 3 : 20);
 const apiRows = intEnv("BENCH_API_ROWS", quick ? 20_000 : 1_000_000);
 const apiPortfolios = intEnv("BENCH_PORTFOLIOS", quick ? 200 : 10_000);
 const apiPortfolioTrades = intEnv("BENCH_PORTFOLIO_TRADES", quick ? 20_000 : 1_000_000);
+const apiProposals = intEnv("BENCH_PROPOSALS", quick ? 200 : 10_000);
+const apiVotes = intEnv("BENCH_VOTES", quick ? 20_000 : 1_000_000);
+const apiMarkets = intEnv("BENCH_MARKETS", quick ? 50 : 1_000);
+const apiMarketTrades = intEnv("BENCH_MARKET_TRADES", quick ? 10_000 : 1_000_000);
+const apiRaceRounds = intEnv("BENCH_RACE_ROUNDS", quick ? 200 : 10_000);
+const apiRacePredictions = intEnv("BENCH_RACE_PREDICTIONS", quick ? 10_000 : 1_000_000);
+const apiPosts = intEnv("BENCH_POSTS", quick ? 20_000 : 1_000_000);
+const apiPostAuthors = intEnv("BENCH_POST_AUTHORS", quick ? 2_000 : 100_000);
 
 /** The median run by events/s, with every run's rate in order. */
 function medianRun<T extends { eventsPerSec: number }>(all: T[]): T & { runs: number[] } {
@@ -199,6 +221,14 @@ try {
         fillRows: apiRows,
         portfolios: apiPortfolios,
         portfolioTrades: apiPortfolioTrades,
+        proposals: apiProposals,
+        votes: apiVotes,
+        markets: apiMarkets,
+        marketTrades: apiMarketTrades,
+        raceRounds: apiRaceRounds,
+        racePredictions: apiRacePredictions,
+        posts: apiPosts,
+        postAuthors: apiPostAuthors,
         connections,
         durationMs,
         rounds,
@@ -215,9 +245,18 @@ try {
               fillRows: apiRows,
               portfolios: apiPortfolios,
               portfolioTrades: apiPortfolioTrades,
+              proposals: apiProposals,
+              votes: apiVotes,
+              markets: apiMarkets,
+              marketTrades: apiMarketTrades,
+              raceRounds: apiRaceRounds,
+              racePredictions: apiRacePredictions,
+              posts: apiPosts,
+              postAuthors: apiPostAuthors,
               connections,
               durationMs,
               rounds,
+              replicas: process.env.BENCH_REPLICAS === "2",
               log,
             }),
           );
@@ -244,8 +283,15 @@ if (sections.has("web")) {
 }
 if (sections.has("swap")) {
   try {
-    log(`swap: the swap page in Chromium on the real stack (${swapSamples} quotes)`);
-    results.swap = await measureWebSwap({ samples: swapSamples, log });
+    log(`swap: the swap and market pages in Chromium on one real stack (${swapSamples} quotes each)`);
+    await withPageStack(log, async (p) => {
+      results.swap = await measureWebSwap(p, { samples: swapSamples, log });
+      try {
+        results.market = await measureWebMarket(p, { samples: swapSamples, log });
+      } catch (e) {
+        results.errors.market = (e as Error).stack ?? String(e);
+      }
+    });
   } catch (e) {
     results.errors.swap = (e as Error).stack ?? String(e);
   }
@@ -256,6 +302,24 @@ if (sections.has("gas")) {
     results.gas = await measurePortfolioGas({ log });
   } catch (e) {
     results.errors.gas = (e as Error).stack ?? String(e);
+  }
+  try {
+    log("gas: governance calls, SofiGovernor beside a plain OZ Governor, on a fresh anvil");
+    results.governanceGas = await measureGovernanceGas({ log });
+  } catch (e) {
+    results.errors.governanceGas = (e as Error).stack ?? String(e);
+  }
+  try {
+    log("gas: races (predict, the keeper's calls) on a fresh anvil");
+    results.racesGas = await measureRaceGas({ log });
+  } catch (e) {
+    results.errors.racesGas = (e as Error).stack ?? String(e);
+  }
+  try {
+    log("gas: prediction market calls (create, buy, sell, funding, answer, resolve, redeem) on a fresh anvil");
+    results.marketGas = await measureMarketGas({ log });
+  } catch (e) {
+    results.errors.marketGas = (e as Error).stack ?? String(e);
   }
 }
 results.totalMs = performance.now() - started;

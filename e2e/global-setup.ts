@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BLOCKED_TEST_ACCOUNT, chromiumPath } from "./env.ts";
+import { NPM_PACKAGE, resolveBrowser } from "../scripts/browser.ts";
+import { BLOCKED_TEST_ACCOUNT } from "./env.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, "..");
@@ -27,13 +28,11 @@ function freePort(): Promise<number> {
  * unless E2E_BASE_URL points at a stack that is already running.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const chromium = chromiumPath();
-  if (!existsSync(chromium)) {
-    throw new Error(
-      `Chromium is missing at ${chromium}: the end-to-end tests drive the system browser (browsers cannot be downloaded). ` +
-        "Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.",
-    );
-  }
+  // The config resolved it already (and would have failed with the reasons); say which one runs.
+  const browser = resolveBrowser();
+  console.log(
+    `browser: ${browser.executablePath} (${browser.source === "npm" ? `npm package ${NPM_PACKAGE}` : browser.source})`,
+  );
   if (process.env.E2E_BASE_URL) return async () => {};
 
   const [port, rpcPort] = [await freePort(), await freePort()];
@@ -58,18 +57,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (process.env.E2E_VERBOSE) process.stderr.write(d);
   });
 
-  const ready = await new Promise<{ url: string; alertsReceiverUrl?: string }>((ok, fail) => {
+  const ready = await new Promise<{ url: string; alertsReceiverUrl?: string; capsOffUrl?: string }>((ok, fail) => {
     const timer = setTimeout(
       () => fail(new Error(`The stack did not start within ${STACK_TIMEOUT_MS / 1000} s.\n${stderr.slice(-4000)}`)),
       STACK_TIMEOUT_MS,
     );
     let out = "";
+    let started = false;
     child.stdout?.on("data", (d: Buffer) => {
+      // the server's own log (its jobs, the indexer) goes to the same file
+      logFile.write(d);
+      if (started) return;
       out += d.toString();
       const m = /STACK_READY (\{.*\})/.exec(out);
       if (m?.[1]) {
+        started = true;
+        out = "";
         clearTimeout(timer);
-        ok(JSON.parse(m[1]) as { url: string; alertsReceiverUrl?: string });
+        ok(JSON.parse(m[1]) as { url: string; alertsReceiverUrl?: string; capsOffUrl?: string });
       }
     });
     child.on("exit", (code) => {
@@ -80,6 +85,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = ready.url;
   // The price-alert spec reads what the alerts worker posted (stack-runner's local receiver).
   if (ready.alertsReceiverUrl) process.env.E2E_ALERTS_RECEIVER_URL = ready.alertsReceiverUrl;
+  // The same chain served with the faucet and the AI builder off (capabilities-off.spec.ts).
+  if (ready.capsOffUrl) process.env.E2E_CAPS_OFF_BASE_URL = ready.capsOffUrl;
 
   return async () => {
     if (child.exitCode === null) {

@@ -1,5 +1,8 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumPath } from "./env.ts";
+import { launchOptions, resolveBrowser } from "../scripts/browser.ts";
+
+// The one rule (scripts/browser.ts): CHROMIUM_PATH, else the npm package's Chromium, else the system's.
+const browser = resolveBrowser();
 
 export default defineConfig({
   testDir: "./tests",
@@ -16,17 +19,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     browserName: "chromium",
     viewport: { width: 1440, height: 900 },
-    launchOptions: {
-      executablePath: chromiumPath(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: launchOptions(browser),
     trace: "off",
     screenshot: "only-on-failure",
   },

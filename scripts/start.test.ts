@@ -5,7 +5,7 @@
  * Each case runs the real start script on free ports with its own data folder (1 seeded day, no web build).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -38,10 +38,20 @@ const alive = (pid: number) => {
   return !existsSync(stat) || !/^\d+ \(.*\) Z/.test(readFileSync(stat, "utf8"));
 };
 
-async function waitUntil(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<number> {
+/** Waits for `check`; when it fails, the error carries the end of `run`'s output, so a CI log says why. */
+async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  ms: number,
+  what: string,
+  run?: Run,
+): Promise<number> {
   const t0 = Date.now();
   while (!(await check())) {
-    if (Date.now() - t0 > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    const tail = () => (run ? `\n--- its output (end) ---\n${run.out().slice(-4000)}` : "");
+    // A start that died cannot become ready: say so now, not after the whole wait.
+    const ended = run && (run.child.exitCode ?? run.child.signalCode);
+    if (ended !== undefined && ended !== null) throw new Error(`it exited (${ended}) before ${what}${tail()}`);
+    if (Date.now() - t0 > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}${tail()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return Date.now() - t0;
@@ -112,7 +122,7 @@ describe("npm start supervision", () => {
   it("comes back with one start after SIGKILL of the start process (server and indexer inside), then stops on Ctrl-C", async () => {
     const s = await stack();
     const first = start(s.env);
-    await waitUntil(() => first.out().includes("Ready in"), 240_000, "the first start to be ready");
+    await waitUntil(() => first.out().includes("Ready in"), 240_000, "the first start to be ready", first);
     const orphan = s.anvilPid();
     process.kill(first.child.pid as number, "SIGKILL");
     await first.exited;
@@ -121,7 +131,7 @@ describe("npm start supervision", () => {
     const orphaned = alive(orphan);
 
     const second = start(s.env);
-    await waitUntil(() => second.out().includes("Ready in"), 120_000, "the second start to be ready");
+    await waitUntil(() => second.out().includes("Ready in"), 120_000, "the second start to be ready", second);
     if (orphaned) expect(second.out()).toContain("Stopping the chain a previous run left behind");
     expect(second.out()).toContain("restoring state");
     expect(alive(orphan)).toBe(false);
@@ -141,7 +151,7 @@ describe("npm start supervision", () => {
   it("stops everything when its parent (npm/tsx) is killed with SIGKILL", async () => {
     const s = await stack();
     const run = start(s.env, true);
-    await waitUntil(() => run.out().includes("Ready in"), 240_000, "start via tsx to be ready");
+    await waitUntil(() => run.out().includes("Ready in"), 240_000, "start via tsx to be ready", run);
     const anvil = s.anvilPid();
     process.kill(run.child.pid as number, "SIGKILL");
     await waitUntil(
@@ -149,19 +159,29 @@ describe("npm start supervision", () => {
       10_000,
       "the orphaned server and chain to stop",
     );
-  }, 300_000);
+    // A contract whose code changed keeps its address: the code's hash beside the record tells.
+    const codeFile = join(s.dataDir, "contracts-code.sha256");
+    expect(readFileSync(codeFile, "utf8")).toMatch(/^[0-9a-f]{64}$/);
+    writeFileSync(codeFile, "0".repeat(64));
+    const rebuilt = start(s.env);
+    await waitUntil(() => rebuilt.out().includes("Ready in"), 240_000, "the start after a code change", rebuilt);
+    expect(rebuilt.out()).toContain("The contracts changed since this chain was made");
+    expect(rebuilt.out()).toContain("(new chain)");
+    process.kill(-(rebuilt.child.pid as number), "SIGINT");
+    await rebuilt.exited;
+  }, 420_000);
 
   it("Ctrl-C while the first run is still deploying or seeding stops every process within seconds", async () => {
     const s = await stack();
     const run = start(s.env);
-    await waitUntil(() => run.out().includes("Seeding") || run.out().includes("Deploying"), 120_000, "deploying");
+    await waitUntil(() => run.out().includes("Seeding") || run.out().includes("Deploying"), 120_000, "deploying", run);
     await waitUntil(() => existsSync(join(s.dataDir, "anvil.pid")), 10_000, "the chain's pid file");
     const anvil = s.anvilPid();
     process.kill(-(run.child.pid as number), "SIGINT");
     await waitUntil(() => !alive(run.child.pid as number) && !alive(anvil), 10_000, "every process to stop");
     // The next start begins again from a new chain (the half-made one has no deployment record).
     const again = start(s.env);
-    await waitUntil(() => again.out().includes("Ready in"), 240_000, "the next start to be ready");
+    await waitUntil(() => again.out().includes("Ready in"), 240_000, "the next start to be ready", again);
     expect(again.out()).toContain("new chain");
     process.kill(-(again.child.pid as number), "SIGINT");
     await again.exited;
@@ -172,7 +192,7 @@ describe("npm start supervision", () => {
     const vitePort = await freePort();
     const run = start({ ...s.env, VITE_PORT: String(vitePort) }, false, ["--dev"]);
     const vite = `http://localhost:${vitePort}/`;
-    await waitUntil(() => run.out().includes("Ready in"), 240_000, "the dev start to be ready");
+    await waitUntil(() => run.out().includes("Ready in"), 240_000, "the dev start to be ready", run);
     await waitUntil(() => answers(vite), 60_000, "Vite to answer");
     const anvil = s.anvilPid();
     process.kill(run.child.pid as number, "SIGTERM"); // this process only, not its group

@@ -4,6 +4,7 @@
  * serving the built web app. Also exported as `startStack` for the end-to-end tests.
  */
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
@@ -111,6 +112,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await seed({ rpcUrl: anvil.rpcUrl, deployment, days: SEED_DAYS });
       log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       // Written last: its presence means the chain in stateFile is fully deployed and seeded.
+      writeFileSync(join(dataDir, CODE_HASH_FILE), contractsCodeHash());
       writeFileSync(deploymentFile, JSON.stringify(deployment, null, 2));
     } else {
       deployment = JSON.parse(readFileSync(deploymentFile, "utf8")) as Deployment;
@@ -118,7 +120,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     await buildPromise;
     const faucetKey = await fundLocalFaucet(anvil.rpcUrl, deployment, log);
+    const relayerKey = await fundLocalRelayer(anvil.rpcUrl, log);
     const server = await startServer({
+      env: {
+        ...process.env,
+        RELAYER_PRIVATE_KEY: relayerKey,
+        // the race keeper: the contract's owner on the local chain (the races deploy step hands it
+        // anvil's mnemonic account 12), looking every 2 s so a chain that travels in time is kept
+        RACE_KEEPER_PRIVATE_KEY: process.env.RACE_KEEPER_PRIVATE_KEY ?? localKey(12),
+        RACE_KEEPER_TICK_S: process.env.RACE_KEEPER_TICK_S ?? "2",
+        // the feed's posts are off-chain: the social module seeds the local chain's feed when empty
+        SOCIAL_SEED_POSTS: process.env.SOCIAL_SEED_POSTS ?? "40",
+      },
       port,
       dataDir,
       rpcUrls: { local: anvil.rpcUrl },
@@ -188,6 +201,28 @@ async function fundLocalFaucet(rpcUrl: string, deployment: Deployment, log: (lin
   return key;
 }
 
+/**
+ * The gasless vote relay's account on the local chain (issue 18): RELAYER_PRIVATE_KEY, else anvil's
+ * mnemonic account 11 (a PUBLIC test key outside the dev wallet's accounts and the faucet's), its
+ * ETH topped up on every start. It pays the gas of the ballots voters sign.
+ */
+async function fundLocalRelayer(rpcUrl: string, log: (line: string) => void): Promise<Hex> {
+  const hd = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 11 }).getHdKey().privateKey;
+  const key = (process.env.RELAYER_PRIVATE_KEY as Hex | undefined) ?? toHex(hd as Uint8Array);
+  const relayer = privateKeyToAccount(key).address;
+  const transport = http(rpcUrl);
+  const client = createTestClient({ mode: "anvil", chain: foundry, transport }).extend(publicActions);
+  if ((await client.getBalance({ address: relayer })) < parseEther("100"))
+    await client.setBalance({ address: relayer, value: parseEther("10000") });
+  log(`Vote relayer account ${relayer}`);
+  return key;
+}
+
+/** A PUBLIC test key of anvil's mnemonic (local chain only). */
+function localKey(index: number): Hex {
+  return toHex(mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).getHdKey().privateKey as Uint8Array);
+}
+
 function positiveInt(value: string | undefined, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`expected a positive whole number, got "${value}"`);
@@ -226,15 +261,30 @@ async function stopOrphanAnvil(pidFile: string, log: (line: string) => void): Pr
 
 /**
  * The local deployment is deterministic, so the committed record differs from the one in the
- * data folder only when the contracts changed: that chain is out of date and must be rebuilt.
+ * data folder when the contracts' addresses or set changed; a contract whose code changed keeps its
+ * address, so the code the chain was deployed from is compared too (its hash, written beside the
+ * record). Either way that chain is out of date and must be rebuilt.
  */
 function contractsChanged(deploymentFile: string, log: (line: string) => void): boolean {
   const committed = loadDeployment(LOCAL_CHAIN_ID);
   if (!committed) return false;
   const stored = JSON.parse(readFileSync(deploymentFile, "utf8")) as Deployment;
-  const same = JSON.stringify(stripVolatile(stored)) === JSON.stringify(stripVolatile(committed));
+  const codeFile = join(dirname(deploymentFile), CODE_HASH_FILE);
+  const same =
+    JSON.stringify(stripVolatile(stored)) === JSON.stringify(stripVolatile(committed)) &&
+    existsSync(codeFile) &&
+    readFileSync(codeFile, "utf8").trim() === contractsCodeHash();
   if (!same) log("The contracts changed since this chain was made: starting a new chain.");
   return !same;
+}
+
+/** The file beside deployment.json naming the code its chain was deployed from. */
+const CODE_HASH_FILE = "contracts-code.sha256";
+
+/** sha256 of the bytecode that deploying uses (contracts/scripts/generated/bytecode.ts). */
+function contractsCodeHash(): string {
+  const file = join(ROOT, "contracts", "scripts", "generated", "bytecode.ts");
+  return createHash("sha256").update(readFileSync(file)).digest("hex");
 }
 
 function stripVolatile(d: Deployment) {

@@ -4,21 +4,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$chromium" ]; then
-  echo "Chromium is missing at $chromium: the browser tests need it." >&2
-  echo "Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH." >&2
-  exit 1
-fi
-
 step() { printf '\n=== %s ===\n' "$1"; }
 
+# The browser the end-to-end tests drive (scripts/browser.ts): CHROMIUM_PATH, else the npm
+# package's Chromium (extracted into .cache/chromium/ on the first run), else the system's.
+step "browser";         npx tsx scripts/browser.ts
 step "lint";            npm run lint
 step "typecheck";       npm run typecheck
 step "contracts";       npm test -w contracts
 step "core";            npm test -w packages/core
-step "server";          npm test -w server
-step "start supervision"; npx vitest run scripts/start.test.ts
+# PostgreSQL-only suites (the leader lock between processes) need TEST_DATABASE_URL; CI sets it.
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "server (PGlite and PostgreSQL)"; npm test -w server
+else
+  step "server (PGlite only: set TEST_DATABASE_URL for the PostgreSQL suites)"
+  npm test -w server -- --exclude test/leader-lock.test.ts --exclude test/replicas.test.ts
+fi
+step "scripts";         npx vitest run --no-file-parallelism scripts/browser.test.ts scripts/start.test.ts
 step "web";             npm test -w web
 step "bench smoke";     npm test -w bench
 step "web build";       npm run build -w web

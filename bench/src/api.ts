@@ -5,7 +5,18 @@ import { createDb, type Db } from "../../server/src/db/client.ts";
 import type { BenchChain } from "./chain.ts";
 import { startChild } from "./child.ts";
 import { explainTrades, type FillResult, fillSynthetic, HEAVY_USER, TYPICAL_USER, typicalUser } from "./fill.ts";
+import { benchProposer, fillGovernance, type GovernanceFillResult } from "./fill-governance.ts";
 import { BENCH_PORTFOLIO_INDEX, benchPortfolio, fillPortfolios, type PortfolioFillResult } from "./fill-portfolios.ts";
+import { BENCH_TRADER_INDEX, benchTrader, fillPredict, type PredictFillResult } from "./fill-predict.ts";
+import { BENCH_RACER_INDEX, benchRacer, fillRaces, type RacesFillResult } from "./fill-races.ts";
+import {
+  BENCH_TOPIC,
+  BENCH_VIEWER_INDEX,
+  benchAuthor,
+  benchTag,
+  fillSocial,
+  type SocialFillResult,
+} from "./fill-social.ts";
 import { type LoadResult, type LoadTarget, loadTestMany } from "./load.ts";
 import { waitFor } from "./net.ts";
 import { BENCH_ROOT, CACHE_DIR } from "./paths.ts";
@@ -19,8 +30,32 @@ const HISTORY = { base: "WETH", quote: "USDT" } as const;
  */
 export const MANY_USERS = 20_000;
 
-/** A path per request: `i` the request's number, `portfolios` how many synthetic portfolios exist. */
-type PathOf = (i: number, portfolios: number) => string;
+/** What the rows that depend on the synthetic rows read: counts and ids the fills made. */
+export type EndpointSpace = {
+  /** Synthetic portfolios (benchPortfolio(0 … portfolios - 1)). */
+  portfolios: number;
+  /** Synthetic proposals: ids firstProposalId … firstProposalId + proposals - 1. */
+  proposals: number;
+  firstProposalId: number;
+  /** Every proposal in the table (the seed's too): the list's length. */
+  totalProposals: number;
+  /** The proposal holding a tenth of the votes. */
+  popularProposalId: number;
+  /** Distinct synthetic proposers (benchProposer(0 … proposers - 1)). */
+  proposers: number;
+  /** Distinct synthetic market traders (benchTrader(0 … traders - 1)). */
+  traders: number;
+  /** Synthetic race rounds: ids firstRoundId … firstRoundId + rounds - 1; their predictors benchRacer(0 … racers - 1). */
+  rounds: number;
+  firstRoundId: number;
+  racers: number;
+  /** Synthetic post authors (benchAuthor(0 … authors - 1)) and tags (benchTag(0 … tags - 1)). */
+  authors: number;
+  tags: number;
+};
+
+/** A path per request: `i` the request's number, `s` what the fills made. */
+type PathOf = (i: number, s: EndpointSpace) => string;
 
 /** Every list endpoint of the API, as the bench asks for it (a function: a different path per request). */
 export const API_ENDPOINTS: Record<string, string | PathOf> = {
@@ -30,18 +65,73 @@ export const API_ENDPOINTS: Record<string, string | PathOf> = {
   historyYear: `/api/local/v2/proxy/history?symbol=${HISTORY.base}-${HISTORY.quote}&type=year`,
   tradesHeavy: `/api/local/sofi/trades?user=${HEAVY_USER}`,
   tradesTypical: `/api/local/sofi/trades?user=${TYPICAL_USER}`,
-  tradesManyUsers: (i: number) => `/api/local/sofi/trades?user=${typicalUser(i % MANY_USERS)}`,
+  tradesManyUsers: (i) => `/api/local/sofi/trades?user=${typicalUser(i % MANY_USERS)}`,
   portfoliosTraded: "/api/local/v2/sofi/portfolios?orderby=traded&limit=4",
   portfolioDetail: `/api/local/sofi/portfolios/${benchPortfolio(BENCH_PORTFOLIO_INDEX)}`,
   portfolioHistory: `/api/local/sofi/portfolios/${benchPortfolio(BENCH_PORTFOLIO_INDEX)}/history?type=1w`,
   // every portfolio in turn: at 10,000 more than the detail cache keeps (2,000), so each reads the database
-  portfolioDetailMany: (i: number, portfolios: number) =>
-    `/api/local/sofi/portfolios/${benchPortfolio(i % portfolios)}`,
+  portfolioDetailMany: (i, s) => `/api/local/sofi/portfolios/${benchPortfolio(i % s.portfolios)}`,
+  // Governance (issue 18). Replies are cached 2 s per key (at most 2,000 keys): the first page and
+  // the popular proposal are mostly served from that cache, the "in turn" rows never are (at
+  // 10,000 proposals each asks a key not asked for 2,000 requests).
+  proposals: "/api/local/sofi/proposals?limit=20",
+  // every window of 20 in turn (offset 0, 1, 2, … to the last proposal): 10,000 distinct pages
+  proposalsInTurn: (i, s) => `/api/local/sofi/proposals?limit=20&offset=${i % s.totalProposals}`,
+  // the profile's "created proposals" tab of every synthetic proposer in turn (5,000 of them)
+  proposalsByProposer: (i, s) => `/api/local/sofi/proposals?proposer=${benchProposer(i % s.proposers)}&limit=20`,
+  // without `address`: with one the server also makes an eth_call per request
+  proposal: (_i, s) => `/api/local/sofi/proposal?proposalId=${s.popularProposalId}`,
+  proposalInTurn: (i, s) => `/api/local/sofi/proposal?proposalId=${s.firstProposalId + (i % s.proposals)}`,
+  votes: (_i, s) => `/api/local/sofi/votes?proposalId=${s.popularProposalId}&limit=100`,
+  votesInTurn: (i, s) => `/api/local/sofi/votes?proposalId=${s.firstProposalId + (i % s.proposals)}&limit=100`,
+  // Prediction market (issue 19). Every market's rows (and the list built from them) are read once
+  // per commit, or when a market's status changes by time, at most 5 s apart; each sender's
+  // positions are cached 2 s per key (at most 2,000 keys): a miss asks for the sender's holdings,
+  // flows and redemptions, and a price history per market held.
+  markets: "/api/local/sofi/markets",
+  marketsPositions: (_i, s) =>
+    `/api/local/sofi/markets_positions?sender=${benchTrader(BENCH_TRADER_INDEX % s.traders)}`,
+  // every synthetic trader in turn (20,000 at the full size)
+  marketsPositionsInTurn: (i, s) => `/api/local/sofi/markets_positions?sender=${benchTrader(i % s.traders)}`,
+  // Races (issue 20). The leader board, the running rounds, a user's points and history and a
+  // round's page are cached 2 s per key (at most 2,000 keys).
+  points: "/api/local/sofi/points",
+  pointsHistory: (_i, s) => `/api/local/sofi/points?address=${benchRacer(BENCH_RACER_INDEX % s.racers)}`,
+  // every synthetic predictor in turn (50,000 at the full size)
+  pointsInTurn: (i, s) => `/api/local/sofi/points?address=${benchRacer(i % s.racers)}`,
+  rounds: "/api/local/sofi/rounds?limit=100",
+  // every synthetic round's page in turn (10,000: more than the cache keeps)
+  roundInTurn: (i, s) => `/api/local/sofi/rounds/${s.firstRoundId + (i % s.rounds)}`,
+  // Social (issue 20). Pages (with or without a viewer) and the trending list are cached 2 s per
+  // key (at most 2,000 keys; a viewer's page also until any write in the process).
+  postsTopic: `/api/local/sofi/posts?topic=${BENCH_TOPIC}`,
+  // every synthetic tag in turn (5,000 at the full size: more than the cache keeps)
+  postsTopicInTurn: (i, s) => `/api/local/sofi/posts?topic=${benchTag(i % s.tags)}`,
+  postsAddress: (_i, s) => `/api/local/sofi/posts?address=${benchAuthor(BENCH_VIEWER_INDEX % s.authors)}`,
+  // every synthetic author as the viewer in turn (100,000 at the full size)
+  postsAddressInTurn: (i, s) => `/api/local/sofi/posts?address=${benchAuthor(i % s.authors)}`,
+  trending: "/api/local/sofi/trending",
 };
 export type ApiEndpoint = keyof typeof API_ENDPOINTS;
 
-function endpointTarget(base: string, e: string | PathOf, portfolios: number): LoadTarget {
-  return typeof e === "string" ? base + e : (i) => base + e(i, portfolios);
+/** A space for labels: every count 1, every id 1 (the report prints the paths with their ids elided). */
+export const LABEL_SPACE: EndpointSpace = {
+  portfolios: 1,
+  proposals: 1,
+  firstProposalId: 1,
+  totalProposals: 1,
+  popularProposalId: 1,
+  proposers: 1,
+  traders: 1,
+  rounds: 1,
+  firstRoundId: 1,
+  racers: 1,
+  authors: 1,
+  tags: 1,
+};
+
+function endpointTarget(base: string, e: string | PathOf, space: EndpointSpace): LoadTarget {
+  return typeof e === "string" ? base + e : (i) => base + e(i, space);
 }
 
 export type ApiResult = {
@@ -50,12 +140,43 @@ export type ApiResult = {
   fill?: FillResult;
   /** The synthetic portfolios, their trades and the rows that go with them (fill-portfolios.ts). */
   portfolioFill?: PortfolioFillResult;
+  /** The synthetic proposals, votes, tallies and events (fill-governance.ts; older results lack it). */
+  governanceFill?: GovernanceFillResult;
+  /** The synthetic markets and trades (fill-predict.ts), races (fill-races.ts) and posts (fill-social.ts); older results lack them. */
+  predictFill?: PredictFillResult;
+  racesFill?: RacesFillResult;
+  socialFill?: SocialFillResult;
   /** EXPLAIN ANALYZE of the per-user trade page on the filled database. */
   explain?: Record<string, string[]>;
   bare: LoadResult;
   endpoints: Record<ApiEndpoint, LoadResult>;
-  /** One reply per endpoint before the load: status, size, items (array length or trades), its start. */
-  samples: Record<string, { status: number; bytes: number; items: number; head: string }>;
+  /**
+   * Issue 21 §2, PostgreSQL with BENCH_REPLICAS=2: the "in turn" rows against one API replica and
+   * against two (a second `ROLES=api` server on the same database, every other request to it), in
+   * one interleaved run with its own bare yardstick.
+   */
+  replicas?: { bare: LoadResult; rows: Record<string, { one: LoadResult; two: LoadResult }> };
+  /**
+   * One reply per endpoint before the load (request 7's for the rows that change per request):
+   * status, size, items (the array's length, or its trades, portfolios, components, proposals,
+   * votes, calls, positions, prediction history or posts), the reply's `total` when it has one, the
+   * leader board's length and the address's points (points), whether its votes come largest first,
+   * and its start.
+   */
+  samples: Record<
+    string,
+    {
+      status: number;
+      bytes: number;
+      items: number;
+      total?: number;
+      ordered?: boolean;
+      /** `/sofi/points`: the leader board's length and the address's points. */
+      leaders?: number;
+      mypoints?: number;
+      head: string;
+    }
+  >;
 };
 
 type Health = { chains?: { chain: string; indexedBlock: number | null; headBlock: number | null }[] };
@@ -118,8 +239,12 @@ async function deepestPool(db: Db, chain: BenchChain, base: string, quote: strin
 /**
  * Load on the real server (its own process, PGlite in `dataDir` or PostgreSQL) for every list
  * endpoint, beside a bare Hono handler measured the same way. The server first indexes the bench
- * chain; then, stopped, its database gets `fillRows` synthetic trades, swaps and syncs (fill.ts)
- * and it is started again on it for the load.
+ * chain; then, stopped, its database gets `fillRows` synthetic trades, swaps and syncs (fill.ts),
+ * `portfolios` synthetic portfolios with their trades (fill-portfolios.ts), `proposals`
+ * synthetic governance proposals with `votes` votes (fill-governance.ts), `markets` prediction
+ * markets with `marketTrades` trades (fill-predict.ts), `raceRounds` settled race rounds with
+ * `racePredictions` predictions (fill-races.ts) and `posts` posts from `postAuthors` authors
+ * (fill-social.ts), and it is started again on it for the load.
  */
 export async function benchApi(
   chain: BenchChain,
@@ -133,9 +258,23 @@ export async function benchApi(
     /** Synthetic portfolios and their buys and sells (fill-portfolios.ts). */
     portfolios: number;
     portfolioTrades: number;
+    /** Synthetic governance proposals and their votes (fill-governance.ts). */
+    proposals: number;
+    votes: number;
+    /** Synthetic prediction markets and their trades (fill-predict.ts). */
+    markets: number;
+    marketTrades: number;
+    /** Synthetic settled race rounds and their predictions (fill-races.ts). */
+    raceRounds: number;
+    racePredictions: number;
+    /** Synthetic posts and their authors (fill-social.ts). */
+    posts: number;
+    postAuthors: number;
     connections: number;
     durationMs: number;
     rounds?: number;
+    /** PostgreSQL only: also measure the "in turn" rows against two API replicas (issue 21 §2). */
+    replicas?: boolean;
     log?: (s: string) => void;
   },
 ): Promise<ApiResult> {
@@ -163,6 +302,10 @@ export async function benchApi(
   const db = await createDb(opts.databaseUrl ? { url: opts.databaseUrl } : { dataDir: join(opts.dataDir, "db") });
   let fill: FillResult;
   let portfolioFill: PortfolioFillResult;
+  let governanceFill: GovernanceFillResult;
+  let predictFill: PredictFillResult;
+  let racesFill: RacesFillResult;
+  let socialFill: SocialFillResult;
   let explain: Record<string, string[]>;
   try {
     const historyPair = await deepestPool(db, chain, HISTORY.base, HISTORY.quote);
@@ -196,6 +339,60 @@ export async function benchApi(
         .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
         .join(", ")}`,
     );
+    log(
+      `  filling ${opts.proposals.toLocaleString("en-US")} synthetic proposals with ${opts.votes.toLocaleString("en-US")} votes (${db.kind})`,
+    );
+    governanceFill = await fillGovernance(db, {
+      chainId: chain.deployment.chainId,
+      deployment: chain.deployment,
+      proposals: opts.proposals,
+      votes: opts.votes,
+      log,
+    });
+    log(
+      `  filled in ${(governanceFill.ms / 1000).toFixed(1)} s: ${Object.entries(governanceFill.tables)
+        .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
+        .join(
+          ", ",
+        )}; popular proposal ${governanceFill.popularProposalId} with ${governanceFill.popularVotes.toLocaleString("en-US")} votes; statuses ${JSON.stringify(governanceFill.statuses)}`,
+    );
+    const fillArgs = { chainId: chain.deployment.chainId, deployment: chain.deployment, log };
+    const tablesOf = (t: Record<string, number>) =>
+      Object.entries(t)
+        .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
+        .join(", ");
+    log(
+      `  filling ${opts.markets.toLocaleString("en-US")} synthetic prediction markets with ${opts.marketTrades.toLocaleString("en-US")} trades (${db.kind})`,
+    );
+    predictFill = await fillPredict(db, { ...fillArgs, markets: opts.markets, trades: opts.marketTrades });
+    log(
+      `  filled in ${(predictFill.ms / 1000).toFixed(1)} s: ${tablesOf(predictFill.tables)}; markets ${JSON.stringify(predictFill.states)}; trader ${predictFill.trader} ${predictFill.traderTrades} trades, ${predictFill.traderPositions} positions`,
+    );
+    log(
+      `  filling ${opts.raceRounds.toLocaleString("en-US")} synthetic settled race rounds with ${opts.racePredictions.toLocaleString("en-US")} predictions (${db.kind})`,
+    );
+    racesFill = await fillRaces(db, { ...fillArgs, rounds: opts.raceRounds, predictions: opts.racePredictions });
+    log(
+      `  filled in ${(racesFill.ms / 1000).toFixed(1)} s: ${tablesOf(racesFill.tables)}; results ${JSON.stringify(racesFill.results)}; predictor ${racesFill.racer} ${racesFill.racerPredictions} predictions, ${racesFill.racerPoints} points`,
+    );
+    log(
+      `  filling ${opts.posts.toLocaleString("en-US")} synthetic posts from ${opts.postAuthors.toLocaleString("en-US")} authors (${db.kind})`,
+    );
+    socialFill = await fillSocial(db, { ...fillArgs, posts: opts.posts, authors: opts.postAuthors });
+    log(
+      `  filled in ${(socialFill.ms / 1000).toFixed(1)} s: ${tablesOf(socialFill.tables)}; ${socialFill.topicPosts.toLocaleString("en-US")} under ${BENCH_TOPIC}, ${socialFill.lastDayPosts.toLocaleString("en-US")} in the last 24 h`,
+    );
+    if (db.kind === "postgres") {
+      // A database that has served for a while has been vacuumed and has its pages on disk: without
+      // this, autovacuum's insert-triggered VACUUM of the million-row tables just filled, and the
+      // checkpointer writing the fill's pages, run during the load and take a core from the server
+      // under test (PostgreSQL rows only, and differently in every run).
+      const t = performance.now();
+      await db.query("VACUUM (ANALYZE)");
+      // and the fill's dirty pages written out now, not by the checkpointer during the load
+      await db.query("CHECKPOINT").catch((e: Error) => log(`  CHECKPOINT not run: ${e.message}`));
+      log(`  VACUUM (ANALYZE) and CHECKPOINT in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
     explain = await explainTrades(db, chain.deployment.chainId);
   } finally {
     await db.close();
@@ -207,28 +404,87 @@ export async function benchApi(
     await bareChild.stop();
     throw e;
   });
+  const space: EndpointSpace = {
+    portfolios: opts.portfolios,
+    proposals: governanceFill.proposals,
+    firstProposalId: governanceFill.firstProposalId,
+    totalProposals: governanceFill.totalProposals,
+    popularProposalId: governanceFill.popularProposalId,
+    proposers: governanceFill.proposers,
+    traders: predictFill.traders,
+    rounds: racesFill.rounds,
+    firstRoundId: racesFill.firstRoundId,
+    racers: racesFill.racers,
+    authors: socialFill.authors,
+    tags: socialFill.tags,
+  };
   try {
     const samples: ApiResult["samples"] = {};
     for (const [name, e] of Object.entries(API_ENDPOINTS)) {
-      const path = typeof e === "string" ? e : e(7, opts.portfolios);
+      const path = typeof e === "string" ? e : e(7, space);
       const r = await getJson(s.base + path);
       if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}: ${r.text.slice(0, 300)}`);
       const body = JSON.parse(r.text) as unknown;
-      const b = body as { trades?: unknown[]; portfolios?: unknown[]; components?: unknown[] };
-      const items = Array.isArray(body) ? body.length : (b.trades ?? b.portfolios ?? b.components ?? []).length;
-      samples[name] = { status: r.status, bytes: r.text.length, items, head: r.text.slice(0, 300) };
+      const b = body as {
+        trades?: unknown[];
+        portfolios?: unknown[];
+        components?: unknown[];
+        proposals?: unknown[];
+        votes?: { votes: string }[];
+        calls?: unknown[];
+        positions?: unknown[];
+        history?: unknown[];
+        predicts?: unknown[];
+        posts?: unknown[];
+        leaderborad?: unknown[];
+        mypoints?: unknown;
+        total?: unknown;
+      };
+      const items = Array.isArray(body)
+        ? body.length
+        : (
+            b.trades ??
+            b.portfolios ??
+            b.components ??
+            b.proposals ??
+            b.votes ??
+            b.calls ??
+            b.positions ??
+            b.history ??
+            b.predicts ??
+            b.posts ??
+            []
+          ).length;
+      const weights = b.votes?.map((v) => BigInt(v.votes));
+      samples[name] = {
+        status: r.status,
+        bytes: r.text.length,
+        items,
+        ...(typeof b.total === "number" ? { total: b.total } : {}),
+        ...(b.leaderborad ? { leaders: b.leaderborad.length } : {}),
+        ...(typeof b.mypoints === "number" ? { mypoints: b.mypoints } : {}),
+        ...(weights ? { ordered: weights.every((w, k) => k === 0 || w <= (weights[k - 1] as bigint)) } : {}),
+        head: r.text.slice(0, 300),
+      };
     }
-    const names = Object.keys(API_ENDPOINTS) as ApiEndpoint[];
+    // BENCH_API_ENDPOINTS (comma-separated names) loads only those rows: a before/after of one change
+    const only = (process.env.BENCH_API_ENDPOINTS ?? "").split(",").filter(Boolean);
+    const names = (Object.keys(API_ENDPOINTS) as ApiEndpoint[]).filter((n) => only.length === 0 || only.includes(n));
     const [bare, ...loads] = await loadTestMany({
       urls: [
         `http://127.0.0.1:${bareChild.port}/x`,
-        ...names.map((n) => endpointTarget(s.base, API_ENDPOINTS[n] as string | PathOf, opts.portfolios)),
+        ...names.map((n) => endpointTarget(s.base, API_ENDPOINTS[n] as string | PathOf, space)),
       ],
       connections: opts.connections,
       durationMs: opts.durationMs,
       rounds: opts.rounds,
     });
+    const replicas =
+      opts.replicas && opts.databaseUrl
+        ? await measureReplicas(env, s.base, bareChild.port, space, opts, log)
+        : undefined;
     return {
+      ...(replicas ? { replicas } : {}),
       server: {
         db: opts.databaseUrl ? "postgres" : "pglite",
         indexedBlock: s.indexedBlock,
@@ -236,6 +492,10 @@ export async function benchApi(
       },
       fill,
       portfolioFill,
+      governanceFill,
+      predictFill,
+      racesFill,
+      socialFill,
       explain,
       bare: bare as LoadResult,
       endpoints: Object.fromEntries(names.map((n, i) => [n, loads[i] as LoadResult])) as Record<
@@ -249,6 +509,62 @@ export async function benchApi(
   } finally {
     await s.server.stop();
     await bareChild.stop();
+  }
+}
+
+/** The "in turn" rows the replicas measurement loads (BENCH_REPLICA_ENDPOINTS overrides). */
+const REPLICA_ENDPOINTS = ["tradesManyUsers", "portfolioDetailMany", "marketsPositionsInTurn", "postsAddressInTurn"];
+
+/**
+ * Starts a second API-only server on the same database and loads each "in turn" row against the
+ * first server alone and against both (request i to replica i mod 2), interleaved in one run so the
+ * machine's background load hits both alike. The bench's load client, both servers and PostgreSQL
+ * share this machine's cores: the ratio says what a second replica adds on it, not on a cluster.
+ */
+async function measureReplicas(
+  env: Record<string, string>,
+  baseA: string,
+  barePort: number,
+  space: EndpointSpace,
+  opts: { dataDir: string; connections: number; durationMs: number; rounds?: number },
+  log: (s: string) => void,
+): Promise<NonNullable<ApiResult["replicas"]>> {
+  const dataDir = join(opts.dataDir, "replica-b");
+  mkdirSync(dataDir, { recursive: true });
+  const b = await startChild(join(BENCH_ROOT, "src/servers/sofi-server.ts"), {
+    ...env,
+    ROLES: "api",
+    DATA_DIR: dataDir,
+  });
+  try {
+    const baseB = `http://127.0.0.1:${b.port}`;
+    await waitFor(
+      "the second replica to answer",
+      async () => ((await getJson(`${baseB}/api/local/sofi/tokens`)).status === 200 ? true : undefined),
+      120_000,
+    );
+    const names = (process.env.BENCH_REPLICA_ENDPOINTS?.split(",").filter(Boolean) ?? REPLICA_ENDPOINTS).filter(
+      (n) => typeof API_ENDPOINTS[n] === "function",
+    );
+    log(`  replicas: ${names.join(", ")} against one API replica and against two (PostgreSQL)`);
+    const targets = names.flatMap((n) => {
+      const path = API_ENDPOINTS[n] as PathOf;
+      return [(i: number) => baseA + path(i, space), (i: number) => (i % 2 ? baseB : baseA) + path(i, space)];
+    });
+    const [bare, ...loads] = await loadTestMany({
+      urls: [`http://127.0.0.1:${barePort}/x`, ...targets],
+      connections: opts.connections,
+      durationMs: opts.durationMs,
+      rounds: opts.rounds,
+    });
+    return {
+      bare: bare as LoadResult,
+      rows: Object.fromEntries(
+        names.map((n, k) => [n, { one: loads[2 * k] as LoadResult, two: loads[2 * k + 1] as LoadResult }]),
+      ),
+    };
+  } finally {
+    await b.stop();
   }
 }
 

@@ -25,7 +25,7 @@ import { CACHE_DIR } from "./paths.ts";
 import { stripTraces } from "./strip-traces.ts";
 
 /** Bump when the generated chain changes shape: cached chains under another version are ignored. */
-export const CHAIN_VERSION = "bench-chain-v6";
+export const CHAIN_VERSION = "bench-chain-v9";
 
 /** anvil's first funded account, the deployer of deployAll (unlocked on anvil: no signing here). */
 const DEPLOYER: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";

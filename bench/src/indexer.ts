@@ -5,6 +5,7 @@ import type { PublicClient } from "viem";
 import { ChainIndexer, createDb, type Db } from "../../server/src/index.ts";
 import { LogsWorker } from "../../server/src/indexer/logs-worker-client.ts";
 import { createRpcClient } from "../../server/src/indexer/rpc.ts";
+import { ALL_HANDLERS } from "../../server/src/modules/fold.ts";
 import type { BenchChain } from "./chain.ts";
 import { CACHE_DIR } from "./paths.ts";
 
@@ -118,6 +119,7 @@ export async function benchIndexer(
     const dbt = new BusyTimer(any);
     const tally: RpcTally = { getLogs: 0, getLogsFailed: 0, getLogsFailedMs: 0, other: 0 };
     const indexer = new ChainIndexer({
+      handlers: ALL_HANDLERS,
       db: timedDb(db, dbt),
       chainId: chain.deployment.chainId,
       deployment: chain.deployment,

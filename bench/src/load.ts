@@ -21,17 +21,35 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, i)] as number;
 }
 
-function once(agent: Agent, url: URL): Promise<number> {
+/**
+ * One GET. A request sent on a kept-alive socket the server closed meanwhile (its keep-alive
+ * timeout ran out while the socket idled, e.g. waiting for a slow endpoint's other requests to
+ * finish) fails with ECONNRESET before any reply: it is sent again once on a fresh socket, as
+ * Node's documentation advises for idempotent requests (`req.reusedSocket`).
+ */
+function once(agent: Agent, url: URL, retry = true): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: "GET" },
+      // Accept-Encoding as every browser sends it: a server may answer a large reply compressed
+      // (the body is counted, not decoded: decoding is the client's cost, not the server's).
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: "GET",
+        headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+      },
       (res) => {
         res.on("data", () => {});
         res.on("end", () => resolve(res.statusCode ?? 0));
         res.on("error", reject);
       },
     );
-    req.on("error", reject);
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      if (retry && req.reusedSocket && e.code === "ECONNRESET") once(agent, url, false).then(resolve, reject);
+      else reject(e);
+    });
     req.end();
   });
 }

@@ -1,10 +1,19 @@
-import { API_ENDPOINTS, type ApiEndpoint, type ApiResult, MANY_USERS } from "./api.ts";
+import { API_ENDPOINTS, type ApiEndpoint, type ApiResult, LABEL_SPACE, MANY_USERS } from "./api.ts";
 import type { CeilingResult, RpcFloorResult } from "./ceiling.ts";
+import {
+  GOVERNANCE_GAS_CALLS,
+  GOVERNANCE_GAS_MAX_RATIO,
+  GOVERNANCE_GAS_TARGETED,
+  type GovernanceGasResult,
+} from "./governance-gas.ts";
 import type { IndexerResult } from "./indexer.ts";
 import type { LoadResult } from "./load.ts";
+import { formatMarketGas, type MarketGasResult } from "./market-gas.ts";
 import { GAS_AIM_RATIO, GAS_MUST_RATIO, GAS_TRADES, type GasResult } from "./portfolio-gas.ts";
 import type { ComponentProfile } from "./profile.ts";
+import { RACE_GAS_CALLS, RACE_PREDICT_CALLS, RACE_PREDICT_MAX_GAS, type RaceGasResult } from "./races-gas.ts";
 import type { WebResult } from "./web.ts";
+import type { WebMarketResult } from "./web-market.ts";
 import type { WebSwapResult } from "./web-swap.ts";
 
 export const TARGETS = {
@@ -57,7 +66,13 @@ export type Results = {
   apiPostgres?: ApiResult & { connections: number; durationMs: number; rounds: number };
   web?: WebResult;
   swap?: WebSwapResult;
+  market?: WebMarketResult;
   gas?: GasResult;
+  /** Governance gas beside a plain OZ Governor (the `gas` section; older results lack it). */
+  governanceGas?: GovernanceGasResult;
+  /** Races gas: predict and the keeper's calls (the `gas` section; older results lack it). */
+  racesGas?: RaceGasResult;
+  marketGas?: MarketGasResult;
   errors: Record<string, string>;
   totalMs?: number;
 };
@@ -169,6 +184,48 @@ export function formatResults(r: Results): string {
         `  portfolios: ${int(pf.tables.portfolios)} portfolios, ${int(pf.tables.portfolioTrades)} portfolio_trades (${int(pf.trades)} synthetic buys and sells, each with its issue or redeem), ${int(pf.tables.portfolioPositions)} positions, ${int(pf.tables.portfolioTransfers)} transfers, ${int(pf.tables.portfolioHolders)} holders, ${int(pf.tables.portfolioModuleEvents)} module events (inserted in ${sec(pf.ms)}); the detail and history rows read ${pf.portfolio} (${pf.portfolioComponents} components, ${int(pf.portfolioTrades)} trades)`,
       );
     }
+    const gf = a.governanceFill;
+    if (gf) {
+      out.push(
+        `  governance: ${int(gf.tables.governanceProposals)} proposals (${int(gf.proposals)} synthetic, ids ${gf.firstProposalId}-${gf.firstProposalId + gf.proposals - 1}, by status ${Object.entries(
+          gf.statuses,
+        )
+          .map(([k, v]) => `${k}: ${int(v)}`)
+          .join(
+            ", ",
+          )}), ${int(gf.tables.governanceVotes)} votes (${int(gf.votes)} synthetic), ${int(gf.tables.governanceTallies)} tallies, ${int(gf.tables.governanceEvents)} events (inserted in ${sec(gf.ms)}); the proposal and votes rows read proposal ${gf.popularProposalId} (${int(gf.popularVotes)} votes)`,
+      );
+    }
+    const mf = a.predictFill;
+    if (mf) {
+      out.push(
+        `  prediction market: ${int(mf.tables.predictMarkets)} markets (${int(mf.markets)} synthetic: ${Object.entries(
+          mf.states,
+        )
+          .map(([k, v]) => `${k} ${int(v)}`)
+          .join(
+            ", ",
+          )}), ${int(mf.tables.predictEvents)} events (${int(mf.trades)} synthetic buys and sells by ${int(mf.traders)} traders), ${int(mf.tables.predictTransfers)} outcome-token transfers, ${int(mf.tables.predictAnswers)} answers, ${int(mf.tables.predictSettlements)} resolutions and redemptions (inserted in ${sec(mf.ms)}); the positions row reads ${mf.trader} (${int(mf.traderTrades)} trades, ${int(mf.traderPositions)} positions)`,
+      );
+    }
+    const rf = a.racesFill;
+    if (rf) {
+      out.push(
+        `  races: ${int(rf.tables.raceRounds)} rounds (${int(rf.rounds)} synthetic settled, ids ${rf.firstRoundId}-${rf.firstRoundId + rf.rounds - 1}, by result ${Object.entries(
+          rf.results,
+        )
+          .map(([k, v]) => `${k}: ${int(v)}`)
+          .join(
+            ", ",
+          )}), ${int(rf.tables.racePredictions)} predictions (${int(rf.predictions)} synthetic by ${int(rf.racers)} predictors), ${int(rf.tables.pointsLedger)} points awards, ${int(rf.tables.pointsTotals)} on the board (inserted in ${sec(rf.ms)}); the history row reads ${rf.racer} (${int(rf.racerPredictions)} predictions, ${int(rf.racerPoints)} points)`,
+      );
+    }
+    const sf = a.socialFill;
+    if (sf) {
+      out.push(
+        `  social: ${int(sf.tables.socialPosts)} posts (${int(sf.posts)} synthetic from ${int(sf.authors)} authors, ids from ${sf.firstPostId}, ${int(sf.lastDayPosts)} in the last 24 h), ${int(sf.tables.socialPostTopics)} topic rows over ${int(sf.tags)} tags and the listed tokens (inserted in ${sec(sf.ms)}); ${int(sf.topicPosts)} posts under the fixed topic`,
+      );
+    }
     const bareRps = a.bare.rps;
     const row = (name: string, l: LoadResult, target: boolean) => {
       const ratio = l.rps / bareRps;
@@ -196,19 +253,43 @@ export function formatResults(r: Results): string {
           row("bare Hono GET /x", a.bare, false),
           ...endpoints.map(([n, l]) => {
             const e = API_ENDPOINTS[n] ?? n;
-            const path = typeof e === "string" ? e : e(0, 1);
-            const who =
-              n === "tradesHeavy"
-                ? " (heavy user)"
-                : n === "tradesTypical"
-                  ? " (typical user)"
-                  : n === "tradesManyUsers"
-                    ? ` (${MANY_USERS.toLocaleString("en-US")} users in turn: database)`
-                    : n === "portfolioDetailMany"
-                      ? ` (${(a.portfolioFill?.portfolios ?? 0).toLocaleString("en-US")} portfolios in turn: database)`
-                      : "";
+            const path = typeof e === "string" ? e : e(0, LABEL_SPACE);
+            const gf = a.governanceFill;
+            const who: Record<string, string> = {
+              tradesHeavy: " (heavy user)",
+              tradesTypical: " (typical user)",
+              tradesManyUsers: ` (${int(MANY_USERS)} users in turn: database)`,
+              portfolioDetailMany: ` (${int(a.portfolioFill?.portfolios ?? 0)} portfolios in turn: database)`,
+              proposalsInTurn: ` (every offset of ${int(gf?.totalProposals ?? 0)} proposals in turn: database)`,
+              proposalsByProposer: ` (${int(gf?.proposers ?? 0)} proposers in turn: database)`,
+              proposal: ` (the popular one, ${int(gf?.popularVotes ?? 0)} votes)`,
+              proposalInTurn: ` (${int(gf?.proposals ?? 0)} proposals in turn: database)`,
+              votes: ` (the popular one's first page of ${int(gf?.popularVotes ?? 0)})`,
+              votesInTurn: ` (${int(gf?.proposals ?? 0)} proposals in turn: database)`,
+              markets: ` (${int(mf?.tables.predictMarkets ?? 0)} markets)`,
+              marketsPositions: ` (a trader with ${int(mf?.traderPositions ?? 0)} positions)`,
+              marketsPositionsInTurn: ` (${int(mf?.traders ?? 0)} traders in turn: database)`,
+              points: " (the leader board)",
+              pointsHistory: ` (a predictor's points and history, ${int(rf?.racerPredictions ?? 0)} predictions)`,
+              pointsInTurn: ` (${int(rf?.racers ?? 0)} predictors in turn: database)`,
+              rounds: ` (running rounds among ${int(rf?.tables.raceRounds ?? 0)})`,
+              roundInTurn: ` (${int(rf?.rounds ?? 0)} settled rounds in turn: database)`,
+              postsTopic: ` (${int(sf?.topicPosts ?? 0)} posts under it)`,
+              postsTopicInTurn: ` (${int(sf?.tags ?? 0)} tags in turn: database)`,
+              postsAddress: " (one viewer: database)",
+              postsAddressInTurn: ` (${int(sf?.authors ?? 0)} viewers in turn: database)`,
+              trending: ` (${int(sf?.lastDayPosts ?? 0)} posts in the last 24 h)`,
+            };
             return row(
-              `GET ${path.replace(/user=0x[0-9a-f]{40}/, "user=…").replace(/portfolios\/0x[0-9a-f]{40}/, "portfolios/{id}")}${who}`,
+              `GET ${path
+                .replace(/user=0x[0-9a-f]{40}/, "user=…")
+                .replace(/proposer=0x[0-9a-f]{40}/, "proposer=…")
+                .replace(/(sender|address)=0x[0-9a-f]{40}/, "$1=…")
+                .replace(/rounds\/\d+/, "rounds/{id}")
+                .replace(/topic=tag\d+/, "topic={tag}")
+                .replace(/portfolios\/0x[0-9a-f]{40}/, "portfolios/{id}")
+                .replace(/proposalId=\d+/, "proposalId=…")
+                .replace(/offset=\d+/, "offset=…")}${who[n] ?? ""}`,
               l,
               true,
             );
@@ -217,6 +298,27 @@ export function formatResults(r: Results): string {
         [false, true, true, true, true, true, true, true, true, false],
       ),
     );
+    if (a.replicas) {
+      const rb = a.replicas.bare.rps;
+      out.push(
+        `  ${a.server.db}: one API replica against two on the same database (bare Hono ${int(rb)} req/s in this run)`,
+      );
+      out.push(
+        table(
+          ["endpoint (in turn)", "one: req/s", "p99", "two: req/s", "p99", "two / one", "load 1m"],
+          Object.entries(a.replicas.rows).map(([n, { one, two }]) => [
+            n,
+            `${int(one.rps)} (${(one.rps / rb).toFixed(2)} ×)`,
+            ms(one.latencyMs.p99),
+            `${int(two.rps)} (${(two.rps / rb).toFixed(2)} ×)`,
+            ms(two.latencyMs.p99),
+            `${(two.rps / one.rps).toFixed(2)} ×`,
+            `${one.loadAvg1m.toFixed(1)} / ${two.loadAvg1m.toFixed(1)}`,
+          ]),
+          [false, true, true, true, true, true, false],
+        ),
+      );
+    }
     const plan = a.explain?.heavyFirstPage;
     if (plan) {
       const scan = plan.find((l) => /Scan/.test(l))?.trim() ?? plan[0] ?? "";
@@ -245,49 +347,28 @@ export function formatResults(r: Results): string {
       ),
     );
   }
-  if (r.swap) {
-    const s = r.swap;
-    out.push("");
+  if (r.swap)
     out.push(
-      `Swap page · /aggregateSwap in Chromium (${s.chromium}) on the real stack (anvil + seeded chain + server)`,
-    );
-    const load = (name: string, l: WebSwapResult["firstLoad"]) => [
-      name,
-      String(l.requests),
-      `${l.calls} (${l.batches.map((b) => b.calls).join("+") || "0"})`,
-      l.batches.map((b) => b.methods.join(",")).join(" | "),
-      `≤ ${TARGETS.swapFirstLoadRpcRequests} requests: ${verdict(l.requests <= TARGETS.swapFirstLoadRpcRequests)}`,
-    ];
-    out.push(
-      table(
-        ["first load until network idle", "RPC HTTP requests", "calls (per request)", "methods", "target"],
-        [load("no wallet", s.firstLoad), load("dev wallet session restored", s.firstLoadWithWallet)],
-        [false, true, true, false, false],
+      "",
+      ...formatPage(
+        r.swap,
+        `Swap page · /aggregateSwap in Chromium (${r.swap.chromium}) on the real stack (anvil + seeded chain + server)`,
+        "the reserves read after the quote may fall in",
       ),
     );
-    const q = s.quote;
+  if (r.market)
     out.push(
-      table(
-        ["quote, last keystroke → output shown", "samples", "median", "p90", "min", "max", "target"],
-        [
-          [
-            `${q.pair}${q.wallet ? " (dev wallet)" : " (no wallet)"}, debounce ${q.debounceMs} ms`,
-            String(q.samplesMs.length),
-            ms(q.medianMs),
-            ms(q.p90Ms),
-            ms(q.minMs),
-            ms(q.maxMs),
-            `median ≤ ${TARGETS.swapQuoteMs} ms: ${verdict(q.medianMs <= TARGETS.swapQuoteMs)}`,
-          ],
-        ],
-        [false, true, true, true, true, true, false],
+      "",
+      ...formatPage(
+        r.market,
+        `Market page · /predict/${r.market.market} in Chromium on the same stack`,
+        "the panel's reads after the quote may fall in",
       ),
     );
-    out.push(
-      `  RPC HTTP requests per quote (last keystroke → timing read back; the reserves read after the quote may fall in): ${q.rpcRequestsPerQuote.join(", ")}`,
-    );
-  }
   if (r.gas) out.push("", ...formatGas(r.gas));
+  if (r.governanceGas) out.push("", ...formatGovernanceGas(r.governanceGas));
+  if (r.racesGas) out.push("", ...formatRaceGas(r.racesGas));
+  if (r.marketGas) out.push("", ...formatMarketGas(r.marketGas));
   for (const [section, msg] of Object.entries(r.errors)) {
     out.push("");
     out.push(`${section}: FAILED: ${msg.split("\n").slice(0, 8).join("\n  ")}`);
@@ -339,5 +420,81 @@ export function formatGas(g: GasResult): string[] {
     ),
   );
   out.push(`  highest ratio ${worst.toFixed(2)} × (gas is deterministic: the load average does not matter here)`);
+  return out;
+}
+
+/** The governance gas table: SofiGovernor beside a plain OZ Governor on the same token. */
+export function formatGovernanceGas(g: GovernanceGasResult): string[] {
+  const rows = GOVERNANCE_GAS_CALLS.map((call) => {
+    const row = g.calls[call];
+    const targeted = GOVERNANCE_GAS_TARGETED.includes(call);
+    return [
+      call,
+      int(row.plain),
+      int(row.sofi),
+      `${row.ratio.toFixed(2)} ×`,
+      targeted ? `≤ ${GOVERNANCE_GAS_MAX_RATIO} ×: ${verdict(row.ratio <= GOVERNANCE_GAS_MAX_RATIO)}` : "reported",
+    ];
+  });
+  return [
+    `Governance gas · fresh anvil (${g.anvil}, hardfork ${g.hardfork}), SofiGovernor vs a plain OZ 5 Governor on the same SOFI, timelock delay ${g.delay / 86400} day(s); propose includes SofiGovernor's 100,000 SOFI stake`,
+    table(["call", "plain OZ Governor", "SofiGovernor", "ratio", "target"], rows, [false, true, true, true, false]),
+  ];
+}
+
+/** The races gas table: every kind of predict (held to its bound) and the keeper's calls. */
+export function formatRaceGas(g: RaceGasResult): string[] {
+  const rows = RACE_GAS_CALLS.map((call) => {
+    const predict = RACE_PREDICT_CALLS.includes(call);
+    return [
+      call,
+      int(g.calls[call].gas),
+      predict ? `≤ ${int(RACE_PREDICT_MAX_GAS)}: ${verdict(g.calls[call].gas <= RACE_PREDICT_MAX_GAS)}` : "reported",
+    ];
+  });
+  return [
+    `Races gas · fresh anvil (${g.anvil}, hardfork ${g.hardfork}), HeadTailRaces: predict by wallets new to the round; the keeper's calls on a 10-minute TWAP window`,
+    table(["call", "gas", "target"], rows, [false, true, false]),
+  ];
+}
+
+/** A page's first-load RPC requests and quote latency (the swap and market pages). */
+function formatPage(s: WebSwapResult | WebMarketResult, title: string, perQuoteNote: string): string[] {
+  const out: string[] = [title];
+  const load = (name: string, l: WebSwapResult["firstLoad"]) => [
+    name,
+    String(l.requests),
+    `${l.calls} (${l.batches.map((b) => b.calls).join("+") || "0"})`,
+    l.batches.map((b) => b.methods.join(",")).join(" | "),
+    `≤ ${TARGETS.swapFirstLoadRpcRequests} requests: ${verdict(l.requests <= TARGETS.swapFirstLoadRpcRequests)}`,
+  ];
+  out.push(
+    table(
+      ["first load until network idle", "RPC HTTP requests", "calls (per request)", "methods", "target"],
+      [load("no wallet", s.firstLoad), load("dev wallet session restored", s.firstLoadWithWallet)],
+      [false, true, true, false, false],
+    ),
+  );
+  const q = s.quote;
+  out.push(
+    table(
+      ["quote, last keystroke → output shown", "samples", "median", "p90", "min", "max", "target"],
+      [
+        [
+          `${q.pair}${q.wallet ? " (dev wallet)" : " (no wallet)"}, debounce ${q.debounceMs} ms`,
+          String(q.samplesMs.length),
+          ms(q.medianMs),
+          ms(q.p90Ms),
+          ms(q.minMs),
+          ms(q.maxMs),
+          `median ≤ ${TARGETS.swapQuoteMs} ms: ${verdict(q.medianMs <= TARGETS.swapQuoteMs)}`,
+        ],
+      ],
+      [false, true, true, true, true, true, false],
+    ),
+  );
+  out.push(
+    `  RPC HTTP requests per quote (last keystroke → timing read back; ${perQuoteNote}): ${q.rpcRequestsPerQuote.join(", ")}`,
+  );
   return out;
 }

@@ -18,13 +18,13 @@ const positive = (n: unknown) => {
 };
 
 describe("npm run bench (quick)", () => {
-  it("measures indexer, API, web, the swap page and portfolio gas and writes the results", () => {
+  it("measures indexer, API, web, the swap and market pages and portfolio gas and writes the results", () => {
     const file = join(dir, "quick.json");
     const run = spawnSync(process.execPath, ["--import", "tsx", "run.ts"], {
       cwd: join(import.meta.dirname, ".."),
       env: { ...process.env, BENCH_QUICK: "1", BENCH_RESULTS: file },
       encoding: "utf8",
-      timeout: 840_000,
+      timeout: 1_200_000,
     });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toContain("Indexer backfill");
@@ -79,6 +79,26 @@ describe("npm run bench (quick)", () => {
         "portfolioDetail",
         "portfolioHistory",
         "portfolioDetailMany",
+        "proposals",
+        "proposalsInTurn",
+        "proposalsByProposer",
+        "proposal",
+        "proposalInTurn",
+        "votes",
+        "votesInTurn",
+        "markets",
+        "marketsPositions",
+        "marketsPositionsInTurn",
+        "points",
+        "pointsHistory",
+        "pointsInTurn",
+        "rounds",
+        "roundInTurn",
+        "postsTopic",
+        "postsTopicInTurn",
+        "postsAddress",
+        "postsAddressInTurn",
+        "trending",
       ].sort(),
     );
     for (const l of [api.bare, ...Object.values(api.endpoints)]) {
@@ -121,6 +141,82 @@ describe("npm run bench (quick)", () => {
     expect(api.samples.portfolioDetail?.head).toMatch(/"value_per_set":[1-9]/);
     expect(api.samples.portfolioHistory?.items).toBeGreaterThanOrEqual(168);
     expect(api.samples.portfolioHistory?.head).toMatch(/^\[\{"ts":\d+,"value":[1-9]/);
+    // Governance: 200 synthetic proposals with 20,000 votes, a tenth on the popular one; the list's
+    // page is full, the popular proposal's first votes page holds 100 votes largest first, and the
+    // rows that change per request answered (every row above had no error and no non-2xx reply).
+    const gf = api.governanceFill;
+    expect(gf?.proposals).toBe(200);
+    expect(gf?.votes).toBe(20_000);
+    expect(gf?.popularVotes).toBe(2_000);
+    expect(gf?.tables.governanceVotes).toBeGreaterThanOrEqual(20_000);
+    expect(gf?.tables.governanceTallies).toBeGreaterThan(100);
+    expect(gf?.totalProposals).toBeGreaterThanOrEqual(200);
+    // the statuses vary: pending, active, canceled, defeated and executed (with or without funds)
+    for (const status of ["0", "1", "2", "3"]) expect(gf?.statuses[status] ?? 0).toBeGreaterThan(0);
+    expect((gf?.statuses["7"] ?? 0) + (gf?.statuses["8"] ?? 0)).toBeGreaterThan(0);
+    expect(api.samples.proposals?.items).toBe(20);
+    expect(api.samples.proposals?.total).toBe(gf?.totalProposals);
+    expect(api.samples.proposalsInTurn?.items).toBe(20);
+    expect(api.samples.proposalsByProposer?.items).toBeGreaterThanOrEqual(1);
+    // request 7 asks for proposer 7's proposals: at 200 proposals its only one is the synthetic proposal 7
+    expect(api.samples.proposalsByProposer?.head).toContain(
+      `{"proposals":[{"proposalId":"${(gf?.firstProposalId ?? 0) + 7}"`,
+    );
+    expect(api.samples.proposal?.head).toContain(`{"proposalId":"${gf?.popularProposalId}"`);
+    expect(api.samples.proposalInTurn?.head).toContain(`{"proposalId":"${(gf?.firstProposalId ?? 0) + 7}"`);
+    expect(api.samples.votes?.items).toBe(100);
+    expect(api.samples.votes?.ordered).toBe(true);
+    expect(api.samples.votes?.total).toBe(2_000);
+    expect(api.samples.votesInTurn?.status).toBe(200);
+    expect(api.samples.votesInTurn?.ordered).toBe(true);
+    // Prediction market: 50 synthetic markets with 10,000 trades; the list holds every market with
+    // its figures, and the fixed trader's positions are the ones its transfers leave positive.
+    const mf = api.predictFill;
+    expect(mf?.markets).toBe(50);
+    expect(mf?.trades).toBe(10_000);
+    expect(mf?.states).toEqual({ active: 40, resolved: 3, disputed: 3, answered: 2, closed: 2 });
+    expect(mf?.tables.predictEvents).toBeGreaterThanOrEqual(10_050);
+    expect(mf?.tables.predictStats).toBeGreaterThanOrEqual(50);
+    expect(api.samples.markets?.items).toBe(mf?.totalMarkets);
+    expect(api.samples.markets?.head).toMatch(/^\[\{"market":"0x/);
+    expect(mf?.traderPositions).toBeGreaterThan(0);
+    expect(api.samples.marketsPositions?.items).toBe(mf?.traderPositions);
+    expect(api.samples.marketsPositions?.head).toMatch(/^\{"balance":[1-9]/);
+    expect(api.samples.marketsPositionsInTurn?.items).toBeGreaterThan(0);
+    // Races: 200 settled rounds with 10,000 predictions; four cancelled (nobody joined), draws among
+    // the event rounds; the board is full, the fixed predictor's points and history are its own.
+    const rf = api.racesFill;
+    expect(rf?.rounds).toBe(200);
+    expect(rf?.predictions).toBe(10_000);
+    expect(rf?.results["4"]).toBe(4);
+    expect(rf?.results["3"] ?? 0).toBeGreaterThan(0);
+    expect((rf?.results["1"] ?? 0) + (rf?.results["2"] ?? 0)).toBeGreaterThan(150);
+    expect(rf?.tables.pointsLedger).toBeGreaterThan(1_000);
+    expect(api.samples.points?.leaders).toBe(10);
+    expect(api.samples.pointsHistory?.leaders).toBe(10);
+    expect(rf?.racerPoints).toBeGreaterThan(0);
+    expect(api.samples.pointsHistory?.mypoints).toBe(rf?.racerPoints);
+    expect(api.samples.pointsHistory?.items).toBe(Math.min(50, rf?.racerPredictions ?? 0));
+    expect(api.samples.pointsInTurn?.items).toBeGreaterThan(0);
+    expect(api.samples.rounds?.status).toBe(200);
+    // request 7 reads the synthetic round 7: one of the cancelled ones
+    expect(api.samples.roundInTurn?.head).toContain(`"roundId":${(rf?.firstRoundId ?? 0) + 7}`);
+    expect(api.samples.roundInTurn?.head).toContain('"result":4');
+    // Social: 20,000 posts from 2,000 authors; full pages by topic (the token's and a tag's) and for
+    // viewers; trending counts the last 24 h's topics.
+    const sf = api.socialFill;
+    expect(sf?.posts).toBe(20_000);
+    expect(sf?.authors).toBe(2_000);
+    expect(sf?.tables.socialPostTopics).toBeGreaterThan(20_000);
+    expect(sf?.lastDayPosts).toBeGreaterThan(0);
+    expect(api.samples.postsTopic?.items).toBe(20);
+    expect(api.samples.postsTopic?.head).toContain("$WETH");
+    expect(api.samples.postsTopicInTurn?.items).toBe(20);
+    expect(api.samples.postsTopicInTurn?.head).toContain("#tag7");
+    expect(api.samples.postsAddress?.items).toBe(20);
+    expect(api.samples.postsAddressInTurn?.items).toBe(20);
+    expect(api.samples.trending?.items).toBeGreaterThanOrEqual(3);
+    expect(api.samples.trending?.head).toContain('"topic":"WETH"');
 
     const web = r.web;
     expect(web).toBeDefined();
@@ -155,5 +251,21 @@ describe("npm run bench (quick)", () => {
     positive(swap.quote.p90Ms);
     // Each quote really asked the chain (no answer from a cache).
     for (const n of swap.quote.rpcRequestsPerQuote) positive(n);
+
+    // The market page on the same stack: an open market's first loads and 3 timed buy quotes.
+    expect(run.stdout).toContain("Market page");
+    const market = r.market;
+    expect(market).toBeDefined();
+    if (!market) return;
+    expect(market.market).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    for (const load of [market.firstLoad, market.firstLoadWithWallet]) {
+      expect(load.batches).toHaveLength(load.requests);
+      expect(load.calls).toBe(load.batches.reduce((a, b) => a + b.calls, 0));
+    }
+    // the restored session reads the wallet's SOFI balance from the chain
+    expect(market.firstLoadWithWallet.batches.flatMap((b) => b.methods)).toContain("eth_call");
+    expect(market.quote.samplesMs).toHaveLength(3);
+    for (const t of market.quote.samplesMs) positive(t);
+    for (const n of market.quote.rpcRequestsPerQuote) positive(n);
   });
 });

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { voteCounts } from "../src/fill-governance.ts";
 import { percentile } from "../src/load.ts";
 import { StripTraces } from "../src/strip-traces.ts";
 import { entryScripts, staticImports } from "../src/web.ts";
@@ -96,5 +97,28 @@ describe("swap page figures", () => {
   it("takes the median of odd and even sample counts", () => {
     expect(median([300, 100, 200])).toBe(200);
     expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});
+
+describe("synthetic governance votes", () => {
+  it("gives the popular proposal a tenth, the rest by rank, none to the ineligible", () => {
+    const eligible = Array.from({ length: 10_000 }, (_, k) => k % 37 !== 5 && k < 9_800);
+    const counts = voteCounts(eligible, 6_000, 1_000_000);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1_000_000);
+    expect(counts[6_000]).toBe(100_000);
+    counts.forEach((c, k) => {
+      if (!eligible[k]) expect(c).toBe(0);
+    });
+    const others = counts.filter((_, k) => k !== 6_000).sort((a, b) => b - a);
+    // a popular few (the next one about half the popular one's), a long tail with a handful each
+    expect(others[0]).toBeGreaterThan(40_000);
+    expect(others[0]).toBeLessThan(60_000);
+    expect(others[9_000]).toBeGreaterThan(0);
+    expect(others[9_000]).toBeLessThan(20);
+  });
+
+  it("gives every vote to the popular proposal when it is the only one that can hold votes", () => {
+    expect(voteCounts([false, true, false], 1, 500)).toEqual([0, 500, 0]);
+    expect(() => voteCounts([true, false], 1, 10)).toThrow();
   });
 });

@@ -58,6 +58,15 @@ describe("startAnvil", () => {
     }
   });
 
+  it("two anvils started on one port at once: one runs, the other fails instead of sharing its chain", async () => {
+    const port = await getFreePort();
+    const results = await Promise.allSettled([startAnvil({ port }), startAnvil({ port })]);
+    const started = results.filter((r) => r.status === "fulfilled");
+    expect(started.length).toBe(1);
+    expect(results.filter((r) => r.status === "rejected").length).toBe(1);
+    await (started[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof startAnvil>>>).value.stop();
+  });
+
   it("persists the chain (blocks, logs, balances) to stateFile across a restart", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sofi-anvil-"));
     const stateFile = join(dir, "nested", "state.json");

@@ -133,7 +133,20 @@ export async function startAnvil(opts: AnvilOptions = {}): Promise<AnvilHandle> 
 
   const { command, prefix } = anvilBinary();
   const child = spawn(command, [...prefix, ...args], {
-    stdio: ["ignore", opts.verbose ? "inherit" : "ignore", opts.verbose ? "inherit" : "pipe"],
+    stdio: ["ignore", "pipe", opts.verbose ? "inherit" : "pipe"],
+  });
+  // Only the anvil that bound the port prints "Listening on": an anvil started on the same port at
+  // the same moment by another test file must not pass the other's answers for its own chain.
+  let listening = false;
+  let out = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    if (opts.verbose) process.stdout.write(d);
+    if (listening) return;
+    out = (out + d.toString()).slice(-4000);
+    if (out.includes("Listening on ")) {
+      listening = true;
+      out = "";
+    }
   });
   installExitHooks();
   live.add(child);
@@ -164,7 +177,7 @@ export async function startAnvil(opts: AnvilOptions = {}): Promise<AnvilHandle> 
   };
 
   const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
-  while (!(await rpcAnswers(rpcUrl))) {
+  while (!(listening && (await rpcAnswers(rpcUrl)))) {
     if (hasExited) throw new Error(`anvil exited before answering on ${rpcUrl}: ${stderr.trim()}`);
     if (Date.now() > deadline) {
       await stop();

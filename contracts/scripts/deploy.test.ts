@@ -26,7 +26,9 @@ import {
   portfolioTradingModuleAbi,
   sofiAggregatorAbi,
   sofiConverterAbi,
+  sofiGovernorAbi,
   sofiTokenAbi,
+  timelockControllerAbi,
   uniswapV2ExchangeAdapterAbi,
   uniswapV2PairAbi,
   uniswapV2Router02Abi,
@@ -34,20 +36,39 @@ import {
 import { ANVIL_ACCOUNTS } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
 import { type AnvilHandle, getFreePort, startAnvil } from "./anvil.ts";
 import { CONVERTER_RESERVE_SOFI } from "./deploy/convert.ts";
-import { UNISWAP_V2_ADAPTER_NAME, UNISWAP_V2_ADAPTER_NAME_2 } from "./deploy/index.ts";
+import {
+  GOVERNANCE_SETTINGS,
+  TIMELOCK_ROLES,
+  TREASURY_SOFI,
+  timelockDelay,
+  UNISWAP_V2_ADAPTER_NAME,
+  UNISWAP_V2_ADAPTER_NAME_2,
+} from "./deploy/index.ts";
 import type { DeployStep } from "./deploy/kit.ts";
 import { AGGREGATOR_BASE_SYMBOLS, type ContractName, DEPLOY_STEPS, DEPLOYMENTS_DIR, deployAll } from "./deploy.ts";
 import { multicall3Bytecode } from "./generated/bytecode.ts";
 import { SEED_STEPS, seed } from "./seed.ts";
-import { TOKEN_SPECS } from "./tokens.ts";
+import { LISTING_CANDIDATE_SPECS, TOKEN_SPECS } from "./tokens.ts";
 
 const DAY = 86400;
 /** The convert step's transactions (after the portfolios step): the converter, then mint, approve, deposit. */
 const CONVERT_TXS = 4;
 /** The promotion step's transaction (after the convert step): the PortfolioPromotion deployment. */
 const PROMOTION_TXS = 1;
-/** The portfolio-routes step's transactions (last): the second DEX's adapter, its registration. */
+/** The portfolio-routes step's transactions: the second DEX's adapter, its registration. */
 const ROUTES_TXS = 2;
+/**
+ * The governance step's transactions (last): NOVA, its 4 pairs, the timelock, the governor, the
+ * factory's transferOwnership, the hand-over batch scheduled and executed, the treasury's mint.
+ */
+const GOVERNANCE_TXS = 11;
+/**
+ * The market step's transactions on 31337 (after governance): ConditionalTokens, the FPMM factory,
+ * Reality.eth and its setToken, MarketOracle, MarketArbitrator, MarketRegistry, MarketLens, StakingRewards.
+ */
+const MARKET_TXS = 9;
+/** The races step's transactions (after the market's): HeadTailRaces, transferOwnership to the keeper, its ETH. */
+const RACES_TXS = 3;
 
 describe("deployAll + seed on a fresh anvil", () => {
   let anvil: AnvilHandle;
@@ -91,7 +112,11 @@ describe("deployAll + seed on a fresh anvil", () => {
     expect(deployment.startBlock).toBe(1);
     expect(deployment.deployer).toBe(ANVIL_ACCOUNTS[0]?.address);
     expect(deployment.dexes).toHaveLength(2);
-    expect(deployment.tokens.map((t) => t.symbol)).toEqual(["WETH", ...TOKEN_SPECS.map((t) => t.symbol)]);
+    expect(deployment.tokens.map((t) => t.symbol)).toEqual([
+      "WETH",
+      ...TOKEN_SPECS.map((t) => t.symbol),
+      ...LISTING_CANDIDATE_SPECS.map((t) => t.symbol),
+    ]);
     const topics = new Set(deployment.tokens.flatMap((t) => t.tags));
     for (const tag of ["ai", "meme", "rwa", "defi", "base", "stable", "governance"]) expect(topics).toContain(tag);
     // (n - 2) tokens x 2 quotes + WETH/USDT, per DEX
@@ -136,18 +161,18 @@ describe("deployAll + seed on a fresh anvil", () => {
     expect(
       getContractAddress({
         from: deployment.deployer,
-        nonce: BigInt(nonce - 13 - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS),
+        nonce: BigInt(nonce - 13 - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS - GOVERNANCE_TXS - MARKET_TXS - RACES_TXS),
       }),
     ).toBe(aggregator);
     expect(
       getContractAddress({
         from: deployment.deployer,
-        nonce: BigInt(nonce - 12 - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS),
+        nonce: BigInt(nonce - 12 - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS - GOVERNANCE_TXS - MARKET_TXS - RACES_TXS),
       }),
     ).toBe(deployment.contracts.setController);
   });
 
-  it("deploys Set Protocol and the portfolio contracts, wired up, with every token allowed", async () => {
+  it("deploys Set Protocol and the portfolio contracts, wired up, with every token allowed but the listing candidates", async () => {
     const c = deployment.contracts;
     const names = [
       "setController",
@@ -186,10 +211,12 @@ describe("deployAll + seed on a fresh anvil", () => {
       abi: portfolioFactoryAbi,
       functionName: "getAllowedTokens",
     });
-    expect(allowed).toEqual(deployment.tokens.map((t) => t.address));
+    const candidates = new Set(LISTING_CANDIDATE_SPECS.map((t) => t.symbol));
+    expect(allowed).toEqual(deployment.tokens.filter((t) => !candidates.has(t.symbol)).map((t) => t.address));
     const factory = <F extends "owner" | "tradeModule" | "issuanceModule" | "creator">(functionName: F) =>
       client.readContract({ address: c.portfolioFactory, abi: portfolioFactoryAbi, functionName });
-    expect(await factory("owner")).toBe(deployment.deployer);
+    // The governance step hands the allow-list to the timelock.
+    expect(await factory("owner")).toBe(c.timelock);
     expect(await factory("tradeModule")).toBe(c.tradeModule);
     expect(await factory("issuanceModule")).toBe(c.basicIssuanceModule);
     expect(await factory("creator")).toBe(c.setTokenCreator);
@@ -205,7 +232,7 @@ describe("deployAll + seed on a fresh anvil", () => {
     expect(
       getContractAddress({
         from: deployment.deployer,
-        nonce: BigInt(nonce - 2 - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS),
+        nonce: BigInt(nonce - 2 - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS - GOVERNANCE_TXS - MARKET_TXS - RACES_TXS),
       }),
     ).toBe(c.portfolioFactory);
   });
@@ -231,7 +258,7 @@ describe("deployAll + seed on a fresh anvil", () => {
     expect(
       getContractAddress({
         from: deployment.deployer,
-        nonce: BigInt(nonce - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS),
+        nonce: BigInt(nonce - CONVERT_TXS - PROMOTION_TXS - ROUTES_TXS - GOVERNANCE_TXS - MARKET_TXS - RACES_TXS),
       }),
     ).toBe(converter);
   });
@@ -245,9 +272,12 @@ describe("deployAll + seed on a fresh anvil", () => {
     expect(await read("owner")).toBe(deployment.deployer);
     expect(await read("SOFI_PER_HOUR")).toBe(100n * 10n ** 18n);
     const nonce = await client.getTransactionCount({ address: deployment.deployer });
-    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - PROMOTION_TXS - ROUTES_TXS) })).toBe(
-      promotion,
-    );
+    expect(
+      getContractAddress({
+        from: deployment.deployer,
+        nonce: BigInt(nonce - PROMOTION_TXS - ROUTES_TXS - GOVERNANCE_TXS - MARKET_TXS - RACES_TXS),
+      }),
+    ).toBe(promotion);
   });
 
   it("registers a TradeModule adapter on the second DEX's router last, for rebalances on either DEX", async () => {
@@ -265,7 +295,85 @@ describe("deployAll + seed on a fresh anvil", () => {
     ).toBe(deployment.dexes[1]?.router);
     expect(adapter).not.toBe(deployment.contracts.uniswapV2ExchangeAdapter);
     const nonce = await client.getTransactionCount({ address: deployment.deployer });
-    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(nonce - ROUTES_TXS) })).toBe(adapter);
+    expect(
+      getContractAddress({
+        from: deployment.deployer,
+        nonce: BigInt(nonce - ROUTES_TXS - GOVERNANCE_TXS - MARKET_TXS - RACES_TXS),
+      }),
+    ).toBe(adapter);
+  });
+
+  it("hands the portfolio allow-list to governance last: the timelock owns the factory, the governor alone runs the timelock", async () => {
+    const c = deployment.contracts;
+    const nonce = await client.getTransactionCount({ address: deployment.deployer });
+    // NOVA and its 4 pairs, then the timelock and the governor.
+    const first = nonce - GOVERNANCE_TXS - MARKET_TXS - RACES_TXS;
+    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(first) })).toBe(
+      deployment.tokens.find((t) => t.symbol === "NOVA")?.address,
+    );
+    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(first + 5) })).toBe(c.timelock);
+    expect(getContractAddress({ from: deployment.deployer, nonce: BigInt(first + 6) })).toBe(c.sofiGovernor);
+
+    const gov = <F extends string>(functionName: F, args: readonly unknown[] = []) =>
+      client.readContract({ address: c.sofiGovernor, abi: sofiGovernorAbi, functionName, args } as never);
+    const sofi = deployment.tokens.find((t) => t.symbol === "SOFI")?.address;
+    expect(await gov("voteToken")).toBe(sofi);
+    expect(await gov("timelock")).toBe(c.timelock);
+    expect(await gov("admin")).toBe(deployment.deployer);
+    expect(await gov("quorumVoteCount")).toBe(GOVERNANCE_SETTINGS.quorumVoteCount);
+    expect(await gov("proposalThresholdCount")).toBe(GOVERNANCE_SETTINGS.proposalThresholdCount);
+    expect(await gov("minDuration")).toBe(GOVERNANCE_SETTINGS.minDuration);
+    expect(await gov("maxDuration")).toBe(GOVERNANCE_SETTINGS.maxDuration);
+    expect(await gov("globalPendingTime")).toBe(GOVERNANCE_SETTINGS.globalPendingTime);
+    expect(await gov("CLOCK_MODE")).toBe("mode=timestamp");
+
+    const hasRole = (role: Hex, who: Address) =>
+      client.readContract({
+        address: c.timelock,
+        abi: timelockControllerAbi,
+        functionName: "hasRole",
+        args: [role, who],
+      });
+    const R = TIMELOCK_ROLES;
+    for (const role of [R.proposer, R.canceller, R.executor]) {
+      expect(await hasRole(role, c.sofiGovernor)).toBe(true);
+      expect(await hasRole(role, deployment.deployer)).toBe(false);
+      expect(await hasRole(role, "0x0000000000000000000000000000000000000000")).toBe(false);
+    }
+    expect(await hasRole(R.admin, c.timelock)).toBe(true);
+    expect(await hasRole(R.admin, deployment.deployer)).toBe(false);
+    expect(await hasRole(R.admin, c.sofiGovernor)).toBe(false);
+    expect(
+      await client.readContract({ address: c.timelock, abi: timelockControllerAbi, functionName: "getMinDelay" }),
+    ).toBe(timelockDelay(31337));
+    expect(timelockDelay(8453)).toBe(2n * 86400n);
+
+    const factory = <F extends "owner" | "pendingOwner">(functionName: F) =>
+      client.readContract({ address: c.portfolioFactory, abi: portfolioFactoryAbi, functionName });
+    expect(await factory("owner")).toBe(c.timelock);
+    expect(await factory("pendingOwner")).toBe("0x0000000000000000000000000000000000000000");
+    expect(
+      await client.readContract({
+        address: sofi ?? "0x",
+        abi: sofiTokenAbi,
+        functionName: "balanceOf",
+        args: [c.timelock],
+      }),
+    ).toBe(parseEther(TREASURY_SOFI));
+
+    // NOVA: deployed, paired with WETH and USDT on both DEXes, not on the allow-list.
+    const nova = deployment.tokens.at(-1);
+    expect(nova?.symbol).toBe("NOVA");
+    const novaPairs = deployment.pairs.filter((p) => p.token0 === nova?.address || p.token1 === nova?.address);
+    expect(novaPairs).toEqual(deployment.pairs.slice(-4));
+    expect(
+      await client.readContract({
+        address: c.portfolioFactory,
+        abi: portfolioFactoryAbi,
+        functionName: "isAllowedToken",
+        args: [nova?.address ?? "0x"],
+      }),
+    ).toBe(false);
   });
 
   describe("after seed(days = 2)", () => {
@@ -286,6 +394,19 @@ describe("deployAll + seed on a fresh anvil", () => {
         functionName: "getAmountsOut",
         args: [amountIn, path],
       });
+
+    it("leaves governance what two days hold: a canceled proposal and one in review", async () => {
+      const gov = <F extends string>(functionName: F, args: readonly unknown[] = []) =>
+        client.readContract({
+          address: deployment.contracts.sofiGovernor,
+          abi: sofiGovernorAbi,
+          functionName,
+          args,
+        } as never) as Promise<unknown>;
+      expect(await gov("latestProposalId")).toBe(2n);
+      expect(await gov("proposalStatus", [1n])).toBe(2);
+      expect(await gov("proposalStatus", [2n])).toBe(0);
+    });
 
     it("ends at the wall-clock time after about two days of hourly blocks with swaps", async () => {
       const head = await client.getBlock({ blockTag: "latest" });
@@ -519,8 +640,19 @@ describe("deploy and seed steps", () => {
       "convert",
       "promotion",
       "portfolio-routes",
+      "governance",
+      "market",
+      "races",
     ]);
-    expect(SEED_STEPS.map((s) => s.name)).toEqual(["tokens", "dexes", "aggregator", "portfolios"]);
+    expect(SEED_STEPS.map((s) => s.name)).toEqual([
+      "tokens",
+      "dexes",
+      "aggregator",
+      "portfolios",
+      "governance",
+      "market",
+      "races",
+    ]);
     const names: ContractName[] = DEPLOY_STEPS.flatMap((s) => s.contracts);
     expect(names).toEqual([
       "aggregator",
@@ -536,6 +668,17 @@ describe("deploy and seed steps", () => {
       "sofiConverter",
       "portfolioPromotion",
       "uniswapV2ExchangeAdapter2",
+      "timelock",
+      "sofiGovernor",
+      "conditionalTokens",
+      "fpmmFactory",
+      "realityEth",
+      "marketOracle",
+      "marketArbitrator",
+      "marketRegistry",
+      "marketLens",
+      "stakingRewards",
+      "headTailRaces",
     ]);
   });
 
@@ -564,8 +707,20 @@ describe("deploy and seed steps", () => {
       // The same addresses as one uninterrupted run: the committed record.
       expect(full).toEqual(JSON.parse(readFileSync(join(DEPLOYMENTS_DIR, "31337.json"), "utf8")));
       // The pairs, the aggregator, the portfolios step's 9 contracts and 3 set-up calls, the convert,
-      // promotion and portfolio-routes steps.
-      const rest = full.pairs.length + 1 + 9 + 3 + CONVERT_TXS + PROMOTION_TXS + ROUTES_TXS;
+      // promotion, portfolio-routes and governance steps (the candidates' pairs are the latter's).
+      const candidatePairs = 2 * LISTING_CANDIDATE_SPECS.length * full.dexes.length;
+      const rest =
+        full.pairs.length -
+        candidatePairs +
+        1 +
+        9 +
+        3 +
+        CONVERT_TXS +
+        PROMOTION_TXS +
+        ROUTES_TXS +
+        GOVERNANCE_TXS +
+        MARKET_TXS +
+        RACES_TXS;
       expect(await client.getTransactionCount({ address: deployer })).toBe(nonceAfterPartial + rest);
 
       // A capability's step appended to the list: one contract, under its own name.

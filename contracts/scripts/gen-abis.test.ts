@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as abis from "../../packages/protocol/src/abis/index.ts";
 import { generate, SET_PROTOCOL_CONTRACTS } from "./gen-abis.ts";
+import * as bench from "./generated/bench.ts";
 import * as bytecode from "./generated/bytecode.ts";
 
 const require = createRequire(import.meta.url);
@@ -37,6 +38,12 @@ describe("generated ABIs and bytecode are up to date (run `npm run gen -w contra
     expect(bytecode.portfolioPromotionBytecode).toBe(
       out("PortfolioPromotion.sol", "PortfolioPromotion").bytecode.object,
     );
+    expect(abis.sofiGovernorAbi).toEqual(out("SofiGovernor.sol", "SofiGovernor").abi);
+    expect(bytecode.sofiGovernorBytecode).toBe(out("SofiGovernor.sol", "SofiGovernor").bytecode.object);
+    expect(abis.timelockControllerAbi).toEqual(out("SofiTimelock.sol", "SofiTimelock").abi);
+    expect(bytecode.timelockControllerBytecode).toBe(out("SofiTimelock.sol", "SofiTimelock").bytecode.object);
+    expect(bench.plainGovernorAbi).toEqual(out("PlainGovernor.sol", "PlainGovernor").abi);
+    expect(bench.plainGovernorBytecode).toBe(out("PlainGovernor.sol", "PlainGovernor").bytecode.object);
   });
 
   it("Set Protocol v2 ABIs match the vendored artifacts", () => {

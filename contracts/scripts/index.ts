@@ -4,6 +4,7 @@ export {
   type DevAccount,
 } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
 export { ANVIL_CHAIN_ID, type AnvilHandle, type AnvilOptions, anvilBinary, getFreePort, startAnvil } from "./anvil.ts";
+export { RACE_KEEPER_ACCOUNT_INDEX, raceKeeperAccount } from "./deploy/races.ts";
 export {
   AGGREGATOR_BASE_SYMBOLS,
   type ContractName,

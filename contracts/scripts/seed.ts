@@ -20,7 +20,7 @@ import { type Address, createPublicClient, http, numberToHex, type PublicClient 
 import { ANVIL_ACCOUNTS } from "../../packages/protocol/src/deployments/anvil-accounts.ts";
 import { SEED_STEPS } from "./seed/index.ts";
 import { LP, namedPrng, prng, type SeedContext, type SeedStep, Sender, TRADERS } from "./seed/kit.ts";
-import { TOKEN_SPECS, type TokenSpec, WETH_SPEC } from "./tokens.ts";
+import { LISTING_CANDIDATE_SPECS, TOKEN_SPECS, type TokenSpec, WETH_SPEC } from "./tokens.ts";
 
 export { SEED_STEPS } from "./seed/index.ts";
 export { getAmountOut, type HistoryBlock, type SeedContext, type SeedHooks, type SeedStep } from "./seed/kit.ts";
@@ -60,6 +60,8 @@ export type SeedResult = {
 
 /** History blocks between two checks of the steps' models against the chain. */
 const VERIFY_EVERY = 200;
+// At most this many blocks after the history for steps with deferred work (see `pending`).
+const DRAIN_BLOCKS = 50;
 
 export async function seed(opts: SeedOptions): Promise<SeedResult> {
   const started = Date.now();
@@ -85,7 +87,7 @@ export async function seed(opts: SeedOptions): Promise<SeedResult> {
   // Token specs joined with deployed addresses.
   const specs = new Map<string, TokenSpec>([
     [WETH_SPEC.symbol, WETH_SPEC],
-    ...TOKEN_SPECS.map((s) => [s.symbol, s] as const),
+    ...[...TOKEN_SPECS, ...LISTING_CANDIDATE_SPECS].map((s) => [s.symbol, s] as const),
   ]);
   const tokens = deployment.tokens.map((t) => {
     const spec = specs.get(t.symbol);
@@ -161,6 +163,17 @@ export async function seed(opts: SeedOptions): Promise<SeedResult> {
         await verify();
         log(`${blocks} blocks, ${ctx.counts.swaps} swaps, ${ctx.counts.trades} aggregator trades`);
       }
+    }
+    // Steps that deferred due work (the market step runs one transaction per market per block, so
+    // a sparse history can leave some due at the last block) get blocks of their own: the first on
+    // the wall-clock time, then a second apart, until nothing is pending.
+    for (let extra = 0; extra < DRAIN_BLOCKS && hooks.some((h) => (h.pending?.() ?? 0) > 0); extra++) {
+      const at = Math.max(clock + 1, end);
+      const block = { index: blocks, timestamp: at, interval: 1, used: new Set<string>() };
+      for (const h of hooks) if ((h.pending?.() ?? 0) > 0) await h.block?.(block);
+      await sender.mine(at);
+      clock = at;
+      blocks++;
     }
     // The last block lands on the wall-clock time, so "now" on chain is now.
     if (end > clock) {

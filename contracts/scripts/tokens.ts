@@ -40,6 +40,16 @@ export const TOKEN_SPECS: readonly TokenSpec[] = [
   { symbol: "AEROP", name: "Aeroport", decimals: 18, tags: ["base", "defi"], priceUsd: 1.3, volatility: 1.0 },
 ];
 
+/**
+ * Tokens deployed by the governance step (after everything else, so no earlier address moves) and
+ * left off the portfolio factory's allow-list: the seed's executed "edit portfolio list" proposal
+ * (`addTokens`) lists them, and the create wizard then offers them. They get WETH and USDT pairs on
+ * both DEXes and seeded liquidity like every other token.
+ */
+export const LISTING_CANDIDATE_SPECS: readonly TokenSpec[] = [
+  { symbol: "NOVA", name: "Nova Network", decimals: 18, tags: ["defi"], priceUsd: 0.85, volatility: 1.2 },
+];
+
 /** The quote tokens every token is paired with on each DEX. */
 export const QUOTE_SYMBOLS = ["WETH", "USDT"] as const;
 

@@ -12,6 +12,16 @@ import {Nonces} from "@openzeppelin/contracts/utils/Nonces.sol";
 ///         snapshot voting. The votes clock is the block timestamp (EIP-6372 "mode=timestamp"),
 ///         which suits L2s with fast blocks and a local chain that travels in time.
 ///         Only the owner (the deployer) can mint: the faucet for test networks.
+///         Every holder is self-delegated by default: `delegates(account)` is the account itself until
+///         it delegates elsewhere, so no holder loses their votes for not knowing about delegation.
+///         `delegate(address(0))` goes back to self (there is no "undelegated" state to fall into).
+/// @dev OZ's Votes reads `delegates()` in `_transferVotingUnits` (every transfer, mint and burn moves
+///      votes between the two sides' delegates) and in `_delegate` (the old delegate loses the
+///      account's balance): with the default both always see the account itself until it chooses,
+///      so the checkpoints stay equal to the balances they stand for. `delegates(address(0))` is
+///      address(0), so mints and burns move no one's votes on the zero side (the total supply
+///      checkpoint is Votes' own, unchanged). Contracts (pairs, the governor, the timelock) are
+///      self-delegated too; SofiGovernor refuses votes from itself and its timelock.
 contract SofiToken is ERC20, ERC20Permit, ERC20Votes, Ownable {
     constructor(address owner_) ERC20("SOFI Governance", "SOFI") ERC20Permit("SOFI Governance") Ownable(owner_) {}
 
@@ -39,6 +49,17 @@ contract SofiToken is ERC20, ERC20Permit, ERC20Votes, Ownable {
     // solhint-disable-next-line func-name-mixedcase
     function CLOCK_MODE() public pure override returns (string memory) {
         return "mode=timestamp";
+    }
+
+    /// @notice The account's delegate: itself until it delegates elsewhere.
+    function delegates(address account) public view override returns (address) {
+        address chosen = super.delegates(account);
+        return chosen == address(0) ? account : chosen;
+    }
+
+    /// @dev Delegating to address(0) means "back to myself": the account's votes stay counted.
+    function _delegate(address account, address delegatee) internal override {
+        super._delegate(account, delegatee == address(0) ? account : delegatee);
     }
 
     function _update(address from, address to, uint256 value) internal override(ERC20, ERC20Votes) {

@@ -30,6 +30,11 @@ interface Vm {
     function recordLogs() external;
     function getRecordedLogs() external returns (Log[] memory logs);
     function etch(address target, bytes calldata newRuntimeBytecode) external;
+    function cool(address target) external;
+    function chainId(uint256 newChainId) external;
+    function getBlockTimestamp() external view returns (uint256);
+    function toString(uint256 value) external pure returns (string memory);
+    function toString(address value) external pure returns (string memory);
 }
 
 /// @notice Minimal test base: the cheat-code handle, assertions that revert with a message, bound().

@@ -190,6 +190,27 @@ contract PortfolioPromotionTest is PortfolioFixture {
         promotion.withdraw(owner, 101e18);
     }
 
+    /// Issue 21 §4: the web app offers the withdraw to `owner()`; after a two-step hand-over that is
+    /// the new owner, and only once it accepted.
+    function test_OnlyTheAcceptedOwnerWithdrawsAfterAHandOver() public {
+        _promote(100e18);
+        vm.prank(owner);
+        promotion.transferOwnership(alice);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
+        promotion.withdraw(alice, 1e18);
+        vm.prank(alice);
+        promotion.acceptOwnership();
+        assertEq(promotion.owner(), alice, "alice owns it");
+        vm.prank(owner);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, owner));
+        promotion.withdraw(owner, 1e18);
+        vm.prank(alice);
+        promotion.withdraw(alice, 100e18);
+        assertEq(sofi.balanceOf(address(promotion)), 0, "all of it withdrawn");
+        assertEq(sofi.balanceOf(alice), 1e30 + 100e18, "to the new owner");
+    }
+
     // ------------------------------------------------------------------ fuzz: the end-time math
 
     function testFuzz_ConsecutivePromotionsAddUp(uint256 a, uint256 b, uint256 gap) public {

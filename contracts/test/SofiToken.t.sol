@@ -89,18 +89,67 @@ contract SofiTokenTest is Test {
         sofi.burn(1);
     }
 
-    function test_VotesNeedDelegation() public {
-        vm.prank(owner);
-        sofi.mint(alice, 100e18);
-        assertEq(sofi.getVotes(alice), 0, "undelegated");
-        vm.expectEmit(true, true, true, false, address(sofi));
-        emit DelegateChanged(alice, address(0), alice);
+    function test_HoldersAreSelfDelegatedByDefault() public {
+        assertEq(sofi.delegates(alice), alice, "a fresh account is its own delegate");
         vm.expectEmit(true, false, false, true, address(sofi));
         emit DelegateVotesChanged(alice, 0, 100e18);
+        vm.prank(owner);
+        sofi.mint(alice, 100e18);
+        assertEq(sofi.getVotes(alice), 100e18, "votes without delegating");
+        assertEq(sofi.delegates(alice), alice);
+        assertEq(sofi.delegates(address(0)), address(0), "the zero address has no delegate");
+    }
+
+    function test_ExplicitSelfDelegationChangesNothing() public {
+        vm.prank(owner);
+        sofi.mint(alice, 100e18);
+        vm.expectEmit(true, true, true, false, address(sofi));
+        emit DelegateChanged(alice, alice, alice);
         vm.prank(alice);
         sofi.delegate(alice);
-        assertEq(sofi.getVotes(alice), 100e18, "self-delegated");
-        assertEq(sofi.delegates(alice), alice);
+        assertEq(sofi.getVotes(alice), 100e18, "same votes");
+        assertEq(sofi.numCheckpoints(alice), 1, "no new checkpoint");
+    }
+
+    function test_DelegatingElsewhereIsKept() public {
+        vm.prank(owner);
+        sofi.mint(alice, 100e18);
+        vm.expectEmit(true, true, true, false, address(sofi));
+        emit DelegateChanged(alice, alice, bob);
+        vm.prank(alice);
+        sofi.delegate(bob);
+        assertEq(sofi.delegates(alice), bob);
+        assertEq(sofi.getVotes(alice), 0, "alice gave her votes");
+        assertEq(sofi.getVotes(bob), 100e18, "bob holds them");
+        vm.warp(block.timestamp + 1);
+        vm.prank(owner);
+        sofi.mint(alice, 5e18);
+        assertEq(sofi.getVotes(bob), 105e18, "new tokens follow the choice");
+        vm.prank(alice);
+        assertTrue(sofi.transfer(carol, 10e18));
+        assertEq(sofi.getVotes(bob), 95e18, "bob loses what alice sends");
+        assertEq(sofi.getVotes(carol), 10e18, "carol, self-delegated, gains it");
+    }
+
+    function test_DelegatingToZeroGoesBackToSelf() public {
+        vm.prank(owner);
+        sofi.mint(alice, 100e18);
+        vm.prank(alice);
+        sofi.delegate(bob);
+        vm.expectEmit(true, true, true, false, address(sofi));
+        emit DelegateChanged(alice, bob, alice);
+        vm.prank(alice);
+        sofi.delegate(address(0));
+        assertEq(sofi.delegates(alice), alice, "back to self");
+        assertEq(sofi.getVotes(alice), 100e18, "alice votes again");
+        assertEq(sofi.getVotes(bob), 0, "bob has nothing");
+        // Still consistent: she can move and burn everything.
+        vm.prank(alice);
+        assertTrue(sofi.transfer(carol, 60e18));
+        vm.prank(alice);
+        sofi.burn(40e18);
+        assertEq(sofi.getVotes(alice), 0, "alice empty");
+        assertEq(sofi.getVotes(carol), 60e18, "carol");
     }
 
     function testFuzz_SnapshotVotesFollowTransfersMintsAndBurns(uint256 a, uint256 sent, uint256 burned) public {
@@ -109,8 +158,6 @@ contract SofiTokenTest is Test {
         burned = bound(burned, 0, a - sent);
         vm.prank(owner);
         sofi.mint(alice, a);
-        vm.prank(alice);
-        sofi.delegate(alice);
         vm.prank(bob);
         sofi.delegate(carol);
         uint256 t0 = block.timestamp;
@@ -215,8 +262,6 @@ contract SofiTokenTest is Test {
     function test_CheckpointsAreTimestamped() public {
         vm.prank(owner);
         sofi.mint(alice, 10e18);
-        vm.prank(alice);
-        sofi.delegate(alice);
         uint256 t0 = block.timestamp;
         vm.warp(t0 + 60);
         vm.prank(alice);

@@ -58,6 +58,8 @@ test("AI box: a phrase gives picks and a message, and the wizard opens with exac
   await box.getByRole("textbox", { name: "Your interest" }).press("Enter");
   await expect(box.getByTestId("ai-reply")).toBeVisible();
   await expect(box.getByTestId("ai-message")).toContainText('For "AI meme coins" I picked');
+  // The e2e stack has no model configured: the box says the picks were ranked offline (issue 24).
+  await expect(box.getByRole("note", { name: "Ranked offline by tags and market data" })).toBeVisible();
   const picked = await picks(page);
   // DOGAI is both AI and meme, so it leads; then every other AI or meme token, nothing else.
   expect(picked[0]).toBe("DOGAI");
@@ -80,6 +82,9 @@ test("interest view: a quick topic and Enter open /sts/create?search={term} with
   await page.goto("/sts");
   const view = page.getByTestId("interest-view");
   await expect(view.getByRole("heading", { name: "What's your interest?" })).toBeVisible();
+  await expect(
+    view.getByRole("note", { name: "Matched offline by the tokens' tags, symbols and names, without the AI model" }),
+  ).toBeVisible();
   for (const topic of ["AI", "meme", "RWA", "Defi", "Base Ecosystem"])
     await expect(view.getByRole("link", { name: `Create a portfolio with ${topic} tokens` })).toBeVisible();
   await view.scrollIntoViewIfNeeded();
@@ -120,6 +125,9 @@ for (const [width, theme, lang] of [
     await box.getByTestId("ai-ask").click();
     await expect(box.getByTestId("ai-picks").locator("li")).toHaveCount(3);
     if (lang === "ko") await expect(box.getByTestId("ai-message")).toContainText('"meme"에 맞춰 3개 토큰을 골랐습니다');
+    await expect(box.getByTestId("ai-source")).toHaveAttribute("data-source", "offline");
+    await expect(box.getByTestId("ai-source")).toBeVisible();
+    await expect(page.getByTestId("interest-source")).toBeVisible();
     await box.scrollIntoViewIfNeeded();
     await shot(page, `portfolio-ai-box-${width}-${theme}-${lang}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { portfolioFactoryAbi } from "@sofi/protocol";
+import { portfolioFactoryAbi, portfolioTradingModuleAbi, setTokenAbi } from "@sofi/protocol";
 import { type Address, createPublicClient, createWalletClient, type Hex, http, parseEventLogs, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
@@ -10,6 +10,8 @@ const TRADER = 8;
 const MANAGER = 4;
 /** Anvil's well-known test key of account 4 (mnemonic "test … junk"), the manager's dev wallet. */
 const MANAGER_KEY: Hex = "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a";
+/** Account 8's (only its address is used: the new exit fee's recipient). */
+const TRADER_KEY: Hex = "0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97";
 
 type Config = {
   chains: {
@@ -55,6 +57,56 @@ async function pick(page: Page, testId: string, symbol: string): Promise<void> {
   await page.keyboard.type(symbol);
   await page.locator(`.ant-select-item-option[title="${symbol}"]`).first().click();
   await expect(page.getByTestId(testId)).toContainText(symbol);
+}
+
+/** The local chain as account 4 (the manager) sees it: clients, the deployment and a token's address. */
+async function managerChain(page: Page) {
+  const config = (await (await page.request.get("/api/config")).json()) as Config;
+  const chain = config.chains.find((c) => c.suffix === "local");
+  const deployment = chain?.deployment;
+  if (!chain || !deployment) throw new Error("no local deployment");
+  const rpc = new URL(chain.rpcUrl, process.env.E2E_BASE_URL).toString();
+  const account = privateKeyToAccount(MANAGER_KEY);
+  const wallet = createWalletClient({ account, chain: foundry, transport: http(rpc) });
+  const client = createPublicClient({ chain: foundry, transport: http(rpc) });
+  const token = (symbol: string) => {
+    const t = deployment.tokens.find((x) => x.symbol === symbol);
+    if (!t) throw new Error(`no token ${symbol}`);
+    return t.address;
+  };
+  return { deployment, account, wallet, client, token };
+}
+
+/** A new WETH/USDC portfolio managed by account 4, created through the factory (as the create wizard would). */
+async function createPortfolio(page: Page, name: string, symbol: string) {
+  const c = await managerChain(page);
+  const prices = (await (await page.request.get("/api/local/sofi/tokens")).json()) as
+    | { tokens?: { symbol: string; price_usd: number }[] }
+    | { symbol: string; price_usd: number }[];
+  const list = Array.isArray(prices) ? prices : (prices.tokens ?? []);
+  const usd = (s: string) => list.find((t) => t.symbol === s)?.price_usd ?? 1;
+  const hash = await c.wallet.writeContract({
+    address: c.deployment.contracts.portfolioFactory as Address,
+    abi: portfolioFactoryAbi,
+    functionName: "create",
+    args: [
+      {
+        components: [c.token("WETH"), c.token("USDC")],
+        allocations: [6_000n, 4_000n],
+        prices: [parseUnits(usd("WETH").toFixed(6), 18), parseUnits(usd("USDC").toFixed(6), 18)],
+        startPrice: 100n * 10n ** 18n,
+        modules: [c.deployment.contracts.basicIssuanceModule as Address, c.deployment.contracts.tradeModule as Address],
+        manager: c.account.address,
+        name,
+        symbol,
+      },
+    ],
+  });
+  const receipt = await c.client.waitForTransactionReceipt({ hash });
+  const [created] = parseEventLogs({ abi: portfolioFactoryAbi, eventName: "PortfolioCreated", logs: receipt.logs });
+  const set = created?.args.portfolio;
+  if (!set) throw new Error("no PortfolioCreated");
+  return { ...c, set };
 }
 
 const balanceOf = async (page: Page, testId: string): Promise<number> =>
@@ -157,46 +209,8 @@ test("manage: a new portfolio from module state 0 to 2, trading enabled, bought,
   test.setTimeout(240_000);
   await prefs(page, "en", "light");
   // ---- setup: the manager creates a portfolio through the factory (as the create wizard would).
-  const config = (await (await page.request.get("/api/config")).json()) as Config;
-  const chain = config.chains.find((c) => c.suffix === "local");
-  const deployment = chain?.deployment;
-  if (!chain || !deployment) throw new Error("no local deployment");
-  const rpc = new URL(chain.rpcUrl, process.env.E2E_BASE_URL).toString();
-  const account = privateKeyToAccount(MANAGER_KEY);
-  const wallet = createWalletClient({ account, chain: foundry, transport: http(rpc) });
-  const client = createPublicClient({ chain: foundry, transport: http(rpc) });
-  const token = (symbol: string) => {
-    const t = deployment.tokens.find((x) => x.symbol === symbol);
-    if (!t) throw new Error(`no token ${symbol}`);
-    return t.address;
-  };
-  const prices = (await (await page.request.get("/api/local/sofi/tokens")).json()) as
-    | { tokens?: { symbol: string; price_usd: number }[] }
-    | { symbol: string; price_usd: number }[];
-  const list = Array.isArray(prices) ? prices : (prices.tokens ?? []);
-  const usd = (symbol: string) => list.find((t) => t.symbol === symbol)?.price_usd ?? 1;
   const symbol = `MT${Date.now() % 100_000}`;
-  const hash = await wallet.writeContract({
-    address: deployment.contracts.portfolioFactory as Address,
-    abi: portfolioFactoryAbi,
-    functionName: "create",
-    args: [
-      {
-        components: [token("WETH"), token("USDC")],
-        allocations: [6_000n, 4_000n],
-        prices: [parseUnits(usd("WETH").toFixed(6), 18), parseUnits(usd("USDC").toFixed(6), 18)],
-        startPrice: 100n * 10n ** 18n,
-        modules: [deployment.contracts.basicIssuanceModule as Address, deployment.contracts.tradeModule as Address],
-        manager: account.address,
-        name: "Manage Test",
-        symbol,
-      },
-    ],
-  });
-  const receipt = await client.waitForTransactionReceipt({ hash });
-  const [created] = parseEventLogs({ abi: portfolioFactoryAbi, eventName: "PortfolioCreated", logs: receipt.logs });
-  const set = created?.args.portfolio;
-  if (!set) throw new Error("no PortfolioCreated");
+  const { set } = await createPortfolio(page, "Manage Test", symbol);
   // The indexer has it once the API serves its detail.
   await expect
     .poll(async () => (await page.request.get(`/api/local/sofi/portfolios/${set}`)).status(), { timeout: 60_000 })
@@ -288,6 +302,159 @@ test("manage: a new portfolio from module state 0 to 2, trading enabled, bought,
   await page.keyboard.press("Escape");
 });
 
+test("manage: the manager changes the exit fee after initialising; bad input and the module's bound refused", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // Language and theme in localStorage (not prefs' init script), so the screenshots below can change them.
+  await page.goto("/sts");
+  const look = async (lang: "en" | "ko", theme: "light" | "dark") => {
+    await page.evaluate(
+      ([l, t]) => {
+        localStorage.setItem("rai_lang", l as string);
+        localStorage.setItem("rai_theme", t as string);
+      },
+      [lang, theme],
+    );
+  };
+  await look("en", "light");
+  // ---- setup: account 4's own portfolio, its trading module added and initialised at 1 % to itself.
+  const symbol = `XF${Date.now() % 100_000}`;
+  const c = await createPortfolio(page, "Exit Fee Test", symbol);
+  const module = c.deployment.contracts.portfolioTradingModule as Address;
+  for (const call of [
+    { address: c.set, abi: setTokenAbi, functionName: "addModule", args: [module] },
+    {
+      address: module,
+      abi: portfolioTradingModuleAbi,
+      functionName: "initialize",
+      args: [c.set, 100n, c.account.address],
+    },
+  ] as const) {
+    // biome-ignore lint/suspicious/noExplicitAny: two calls of two ABIs in one loop
+    const hash = await c.wallet.writeContract(call as any);
+    expect((await c.client.waitForTransactionReceipt({ hash })).status).toBe("success");
+  }
+  const bound = Number(
+    await c.client.readContract({ address: module, abi: portfolioTradingModuleAbi, functionName: "MAX_EXIT_FEE_BPS" }),
+  );
+  expect(bound).toBe(500);
+  await expect
+    .poll(async () => (await page.request.get(`/api/local/sofi/portfolios/${c.set}`)).status(), { timeout: 60_000 })
+    .toBe(200);
+
+  // ---- the manager's manage page: the fee now, the module's bound, nothing to send yet.
+  await page.goto(`/sts/manage/${c.set}`);
+  await connect(page, MANAGER);
+  await expect(page.getByTestId("module-state")).toContainText("2 · Ready");
+  const form = page.getByTestId("exit-fee-change");
+  await expect(form).toBeVisible();
+  await expect(form.getByTestId("exit-fee-current")).toHaveText(
+    `Now 1 %, paid to ${c.account.address.slice(0, 6)}...${c.account.address.slice(-4)}`,
+  );
+  await expect(form.getByTestId("exit-fee-bounds")).toHaveText(
+    `From 0 to ${bound / 100} % with at most 2 decimals: the trading module's limit.`,
+  );
+  const fee = form.getByTestId("exit-fee-new");
+  const recipient = form.getByTestId("exit-fee-recipient");
+  const save = form.getByTestId("exit-fee-save");
+  const problem = form.getByTestId("exit-fee-problem");
+  await expect(fee).toHaveValue("1");
+  await expect(recipient).toHaveValue(c.account.address);
+  await expect(form.getByTestId("exit-fee-unchanged")).toBeVisible();
+  await expect(save).toBeDisabled();
+
+  // Bad input: not a number, three decimals, above the module's bound.
+  const feeError = `An exit fee from 0 to ${bound / 100} % with at most 2 decimals`;
+  for (const bad of ["abc", "1.234", "-1", String(bound / 100 + 0.01), "50"]) {
+    await fee.fill(bad);
+    await expect(problem).toHaveText(feeError);
+    await expect(fee).toHaveAttribute("aria-invalid", "true");
+    await expect(save).toBeDisabled();
+  }
+  // The bound itself is a fee the module takes.
+  await fee.fill(String(bound / 100));
+  await expect(problem).toHaveCount(0);
+  await expect(save).toBeEnabled();
+  // A recipient that is not an address; the zero address, which the contract refuses (asked by a simulation).
+  await fee.fill("2.5");
+  await recipient.fill("0x1234");
+  await expect(problem).toHaveText("Enter an address: 0x followed by 40 hexadecimal digits");
+  await expect(recipient).toHaveAttribute("aria-invalid", "true");
+  await expect(save).toBeDisabled();
+  // an address with one capital changed: its checksum says it is a typo
+  await recipient.fill("0x70997970c51812dc3A010C7d01b50e0d17dc79C8");
+  await expect(problem).toHaveText("This address's capital letters do not match its checksum: check it for a typo");
+  await expect(save).toBeDisabled();
+  await recipient.fill("0x0000000000000000000000000000000000000000");
+  await expect(problem).toHaveText("The contract refuses: the exit fee cannot be paid to the zero address.");
+  await expect(save).toBeDisabled();
+  await shot(page, "portfolio-trade-exit-fee-refused-1440-light-en");
+
+  // ---- a valid change: 2.5 % paid to account 8, sent, then shown.
+  const to = privateKeyToAccount(TRADER_KEY).address;
+  await recipient.fill(to);
+  await expect(problem).toHaveCount(0);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText(`Exit fee of ${symbol} changed`)).toBeVisible({ timeout: 30_000 });
+  await expect(form.getByTestId("exit-fee-current")).toHaveText(
+    `Now 2.5 %, paid to ${to.slice(0, 6)}...${to.slice(-4)}`,
+  );
+  await expect(fee).toHaveValue("2.5");
+  await expect(recipient).toHaveValue(to);
+  await expect(save).toBeDisabled();
+  const config = await c.client.readContract({
+    address: module,
+    abi: portfolioTradingModuleAbi,
+    functionName: "getConfig",
+    args: [c.set],
+  });
+  expect(Number(config.exitFeeBps)).toBe(250);
+  expect(config.exitFeeRecipient.toLowerCase()).toBe(to.toLowerCase());
+  // The indexer follows (ExitFeeSet): the API and the buy page say 2.5 %.
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/local/sofi/portfolios/${c.set}`)).json()) as { fee: number }).fee,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(2.5);
+  await page.getByTestId("mode-tabs").getByText("Buy").click();
+  await expect(page.getByTestId("exit-fee")).toHaveText("2.5%");
+
+  // ---- the form at 360 and 1440 px, light and dark, English and Korean.
+  for (const [width, theme, lang] of [
+    [1440, "light", "en"],
+    [1440, "dark", "ko"],
+    [360, "light", "en"],
+    [360, "dark", "ko"],
+  ] as const) {
+    await look(lang, theme);
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.goto(`/sts/manage/${c.set}`);
+    if (
+      await page
+        .getByTestId("manage-connect")
+        .isVisible({ timeout: 5_000 })
+        .catch(() => false)
+    )
+      await connect(page, MANAGER);
+    await expect(form.getByTestId("exit-fee-current")).toContainText("2.5");
+    await fee.fill("3");
+    await expect(save).toBeEnabled();
+    await form.scrollIntoViewIfNeeded();
+    await shot(page, `portfolio-trade-exit-fee-${width}-${theme}-${lang}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await fee.fill("7");
+    await expect(problem).toBeVisible();
+    await shot(page, `portfolio-trade-exit-fee-problem-${width}-${theme}-${lang}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});
+
 for (const [width, theme, lang] of [
   [360, "light", "en"],
   [360, "dark", "ko"],
@@ -305,8 +472,14 @@ for (const [width, theme, lang] of [
     await shot(page, `portfolio-trade-buy-${width}-${theme}-${lang}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.getByTestId("mode-tabs").locator(".ant-segmented-item").nth(1).click();
-    await page.getByTestId("amount").fill("0.001");
-    await expect(page.getByTestId("quote")).toHaveText(/\d/);
+    // The tab swaps the buy panel for a new sell panel: typing before it is mounted would land in
+    // the buy panel's input, which the switch then discards (the last CI's one failure).
+    const sell = page.getByTestId("sell-form");
+    await expect(sell).toBeVisible();
+    await expect(sell.getByTestId("set-balance")).toHaveText(/\d/);
+    await sell.getByTestId("amount").fill("0.001");
+    await expect(sell.getByTestId("amount")).toHaveValue("0.001");
+    await expect(sell.getByTestId("quote")).toHaveText(/\d/, { timeout: 30_000 });
     await shot(page, `portfolio-trade-sell-${width}-${theme}-${lang}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.getByTestId("mode-tabs").locator(".ant-segmented-item").nth(2).click();

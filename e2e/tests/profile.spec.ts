@@ -67,6 +67,8 @@ test("one's own profile: edit name, email (error, then fixed) and avatar; saved 
   await modal.getByTestId("profile-save").click();
   await expect(modal.getByText("Please input a right email")).toBeVisible();
   await modal.getByLabel("Email").fill("tester@example.com");
+  await modal.getByTestId("profile-github-input").fill("https://github.com/sofi-tester");
+  await modal.getByTestId("profile-mainnet-input").fill(ADDRESS);
   // a text file dressed as a PNG is refused by its first bytes
   const input = modal.locator("input[type=file]");
   await input.setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
@@ -82,9 +84,36 @@ test("one's own profile: edit name, email (error, then fixed) and avatar; saved 
   await page.reload();
   await expect(page.getByTestId("profile-name")).toContainText(name);
   await expect(page.getByTestId("profile-bio")).toHaveText("Baskets for the long run");
+  // Issue 21 §4: one social-links list, the same on the profile and on the manager card.
+  const links = page.getByTestId("social-links");
+  await expect(links).toHaveCount(1);
+  await expect(links.getByRole("listitem")).toHaveCount(3);
+  await expect(links.getByRole("link", { name: "GitHub sofi-tester" })).toHaveAttribute(
+    "href",
+    "https://github.com/sofi-tester",
+  );
   await expect(page.getByTestId("social-email")).toHaveText("tester@example.com");
+  await expect(links.getByRole("link", { name: "Email tester@example.com" })).toHaveAttribute(
+    "href",
+    "mailto:tester@example.com",
+  );
+  await expect(page.getByTestId("social-mainnet")).toHaveText(ADDRESS);
   await expect(page.getByTestId("profile-photo")).toHaveAttribute("src", /\/sofi\/managers\/0x[0-9a-fA-F]{40}\/photo/);
   await expect(page.getByTestId("profile-photo")).toHaveJSProperty("naturalWidth", 1);
+
+  await page.goto(`/sts/manager/${ADDRESS}`);
+  const card = page.getByTestId("manager-card");
+  await expect(card.getByTestId("social-links")).toBeVisible();
+  await expect(page.getByTestId("social-links")).toHaveCount(1);
+  // the card lists twitter, github and email (spec 001 §2), not the mainnet address
+  await expect(card.getByTestId("social-links").getByRole("listitem")).toHaveCount(2);
+  await expect(card.getByRole("link", { name: "GitHub sofi-tester" })).toHaveAttribute(
+    "href",
+    "https://github.com/sofi-tester",
+  );
+  await expect(card.getByTestId("social-email")).toHaveText("tester@example.com");
+  await page.goBack();
+  await expect(page.getByTestId("profile-address")).toHaveText(ADDRESS);
 
   // change wallet opens the wallet dialog's options; logout leaves a visitor's view of the profile
   await page.getByTestId("change-wallet").click();
@@ -152,6 +181,77 @@ test("tab 4 from the swap page's recent transactions button lists one's swaps; a
   await expect(page).toHaveURL(new RegExp(`/sts/profile/${SWAPPER_ADDRESS}/2$`));
   await expect(page.getByTestId("participated-loading")).toBeHidden();
 });
+
+// Issue 21 §4: at 360 px every tab is in one row that scrolls sideways (no "…" menu folding some
+// away): each is one tap away, the chosen one is scrolled into view, and the page never scrolls sideways.
+for (const [theme, lang] of [
+  ["light", "en"],
+  ["dark", "ko"],
+] as const) {
+  test(`profile tabs at 360 px, ${theme}, ${lang}: every tab one tap away, no overflow menu`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 360, height: 780 },
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await preAcceptTerms(page);
+    await prefs(page, lang, theme);
+    await page.goto("/sts");
+    await connect(page, ACCOUNT);
+    await page.goto(`/sts/profile/${ADDRESS}`);
+    const bar = page.getByTestId("profile-tabs").getByRole("tablist");
+    await expect(bar).toBeVisible();
+    const tabs = bar.getByRole("tab");
+    // one's own profile: overview, participated, created, transactions, followers, following
+    await expect.poll(() => tabs.count()).toBeGreaterThanOrEqual(6);
+    const keys = await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("data-tab-key") ?? ""));
+    expect(keys.slice(0, 6)).toEqual(["1", "2", "3", "4", "5", "6"]);
+    // no "…" menu: Ant Design's overflow button is gone, and nothing but tabs is in the bar
+    await expect(page.locator(".ant-tabs-nav-more, .ant-tabs-nav-operations")).toHaveCount(0);
+    await expect(page.getByTestId("profile-tabs").getByRole("button", { name: /more|…|더보기/i })).toHaveCount(0);
+    // the row is wider than the phone: it scrolls inside itself, not the page
+    const overflow = await bar.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(overflow).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, `profile-tabs-360-${theme}-${lang}`);
+
+    const inView = async (key: string) => {
+      const box = await bar.locator(`[data-tab-key="${key}"]`).boundingBox();
+      return !!box && box.x >= -1 && box.x + box.width <= 361;
+    };
+    // From the last tab back to the first: one tap each (after a swipe of the bar, as a thumb would).
+    for (const key of [...keys].reverse()) {
+      const tab = bar.locator(`[data-tab-key="${key}"]`);
+      if (!(await inView(key))) {
+        // swipe: the bar scrolls sideways until the tab shows
+        await bar.evaluate((el, k) => {
+          const t = el.querySelector<HTMLElement>(`[data-tab-key="${k}"]`);
+          if (t) el.scrollLeft = t.offsetLeft - 40;
+        }, key);
+        await expect.poll(() => inView(key)).toBe(true);
+      }
+      await tab.tap();
+      await expect(tab).toHaveAttribute("aria-selected", "true");
+      await expect(page).toHaveURL(new RegExp(`/sts/profile/${ADDRESS}/${key}$`));
+      await expect(page.getByRole("tabpanel")).toHaveAttribute("aria-labelledby", `profile-tab-${key}`);
+      // the chosen tab stays in view, with its neighbours peeking out
+      await expect.poll(() => inView(key)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
+    await shot(page, `profile-tabs-first-360-${theme}-${lang}`);
+    // A link to the last tab opens with it in view (no swipe needed to see what is chosen).
+    const last = keys[keys.length - 1] ?? "6";
+    await page.goto(`/sts/profile/${ADDRESS}/${last}`);
+    await expect(bar.locator(`[data-tab-key="${last}"]`)).toHaveAttribute("aria-selected", "true");
+    await expect.poll(() => inView(last)).toBe(true);
+    await expect(page.getByTestId("profile-tabs").locator(".st-bar")).toHaveAttribute("data-more-start", "true");
+    await shot(page, `profile-tabs-last-360-${theme}-${lang}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+}
 
 for (const [width, theme, lang] of [
   [360, "light", "en"],

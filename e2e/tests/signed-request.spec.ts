@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signMessageWith } from "../../web/src/features/wallet/dev-signer.ts";
 import { ANVIL_ADDRESSES, ANVIL_PRIVATE_KEYS } from "../../web/src/features/wallet/dev-wallet.ts";
-import { createSignatureManager } from "../../web/src/features/wallet/signature.ts";
+import { createSignatureManager } from "../../web/src/kernel/signature.ts";
 
 /**
  * The web app's signature helper (the code behind useSignedRequest) against the real server's

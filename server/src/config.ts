@@ -6,6 +6,7 @@
  * | PORT | 8080 | HTTP port |
  * | HOST | 127.0.0.1 | HTTP bind address |
  * | DATABASE_URL | (unset → PGlite in DATA_DIR/db) | PostgreSQL URL |
+ * | DATABASE_SCHEMA | public | PostgreSQL schema (created if missing): deployments sharing one database keep their tables, indexer locks and change signals apart |
  * | DATA_DIR | `.data` at the repo root | embedded database location |
  * | CHAINS | local | comma list of chain suffixes to serve (eth, matic, base, taiko, blast, local) |
  * | RPC_URL_<SUFFIX> | local: http://127.0.0.1:$RPC_PORT (8545); others: the chain's public RPC | server-side RPC |
@@ -18,18 +19,14 @@
  * | PUBLIC_URL | – | the public origin (e.g. https://sofi.example): absolute URLs the API builds, sign-in domain |
  * | SIWE_DOMAIN | PUBLIC_URL's host, else 127.0.0.1:$PORT,localhost:$PORT | accepted sign-in domains (and Host headers), comma separated |
  * | TRUST_PROXY | false | honour X-Forwarded-Proto / X-Forwarded-For (only behind a proxy that sets them) |
- * | HEALTH_MAX_LAG_BLOCKS | 50 | /api/health answers 503 when a chain's index is further behind its head |
- * | HEALTH_MAX_COMMIT_AGE_S | 120 | ... or when it is behind and the indexer has not committed for this long |
  * | RATE_LIMIT_PER_IP | 1200 | requests per minute per client IP (token bucket; 0 = off; loopback exempt) |
  * | RATE_LIMIT_WRITES_PER_ADDRESS | 60 | signed writes per minute per verified address (0 = off) |
  * | CSP_CONNECT_SRC | – | extra origins the web app may connect to (space or comma separated) |
  * | ROLES | api,indexer | which roles this process runs |
- * | FAUCET_PRIVATE_KEY | – (npm start: a dedicated anvil account) | key of the funded account `POST /sts/faucet` sends test tokens from (test networks only; unset: the faucet answers 503) |
- * | FAUCET_RATE_LIMIT_PER_IP | 10 | faucet requests per minute per client IP (0 = off) |
- * | ALERTS_INTERVAL_S | 300 | how often the price-alert worker checks alerts (0 = off) |
- * | AI_BASE_URL, AI_MODEL, AI_API_KEY | – | an OpenAI-compatible endpoint `POST /sofi/ai` asks (all three set; else offline ranking only) |
- * | AI_TIMEOUT_MS | 8000 | how long `POST /sofi/ai` waits for the model before answering offline |
- * | AI_MODEL_PER_MINUTE | 120 | model calls per minute over all clients (the key's cost; past it: offline answers; 0 = no cap) |
+ * | CAPABILITIES_OFF | – | capabilities switched off, comma separated (core CAPABILITIES; health, market, tokens are always on) |
+ *
+ * Each capability's own variables (FAUCET_*, ALERTS_*, AI_*, HEALTH_*) are its module's slice
+ * (server/src/modules/<name>.ts), folded in by parseSlices.
  *
  * Binding HOST to anything but loopback requires PUBLIC_URL or SIWE_DOMAIN (otherwise nobody could
  * sign in from outside, and absolute URLs would name 127.0.0.1).
@@ -41,9 +38,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isAddress, parseBlockedList } from "@sofi/core";
+import { type Capability, isAddress, parseBlockedList, parseCapabilitiesOff } from "@sofi/core";
 import { CHAINS, type ChainInfo, type Deployment, LOCAL_CHAIN_ID } from "@sofi/protocol";
 import { z } from "zod";
+import { type ModuleConfigs, parseSlices } from "./modules/fold.ts";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -58,10 +56,13 @@ export type ChainConfig = {
 
 export type Role = "api" | "indexer";
 
-export type ServerConfig = {
+/** The platform's own settings; each module's slice is added under its name (ModuleConfigs). */
+export type PlatformConfig = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL schema (undefined: public). */
+  databaseSchema: string | undefined;
   dataDir: string;
   chains: ChainConfig[];
   blockedAddresses: Set<string>;
@@ -71,24 +72,16 @@ export type ServerConfig = {
   publicUrl: string | null;
   /** Honour X-Forwarded-Proto / X-Forwarded-For. */
   trustProxy: boolean;
-  health: { maxLagBlocks: number; maxCommitAgeS: number };
   /** Requests per minute (0 = no limit). */
   rateLimit: { perIp: number; writesPerAddress: number };
   /** Extra CSP connect-src sources. */
   cspConnectSrc: string[];
   roles: Set<Role>;
-  /** `POST /sts/faucet`: the funded account's key (null: no faucet) and its per-IP limit per minute. */
-  faucet: { privateKey: `0x${string}` | null; perIpPerMinute: number };
-  /** The price-alert worker's period (0: not started). */
-  alerts: { intervalMs: number };
-  /** `POST /sofi/ai`'s OpenAI-compatible endpoint (null: offline ranking only) and its timeout. */
-  ai: {
-    endpoint: { baseUrl: string; model: string; apiKey: string } | null;
-    timeoutMs: number;
-    /** Model calls per minute over all clients (0: no cap); past it answers are offline. */
-    perMinute?: number;
-  };
+  /** Capabilities switched off (CAPABILITIES_OFF); their dependents are off too (modules/fold.ts). */
+  capabilitiesOff: ReadonlySet<Capability>;
 };
+
+export type ServerConfig = PlatformConfig & ModuleConfigs;
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 const urlSchema = z.url({ message: "must be a URL" });
@@ -100,6 +93,10 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a lower-case SQL identifier, e.g. sofi_staging")
     .optional(),
   DATA_DIR: z.string().min(1).optional(),
   CHAINS: z.string().default("local"),
@@ -117,29 +114,11 @@ const envSchema = z.object({
     .enum(["", "0", "1", "false", "true"], { message: "must be true or false" })
     .default("false")
     .transform((v) => v === "1" || v === "true"),
-  HEALTH_MAX_LAG_BLOCKS: z.coerce.number().int().min(0).default(50),
-  HEALTH_MAX_COMMIT_AGE_S: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_WRITES_PER_ADDRESS: z.coerce.number().int().min(0).default(60),
   CSP_CONNECT_SRC: z.string().optional(),
   ROLES: z.string().default("api,indexer"),
-  FAUCET_PRIVATE_KEY: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex characters")
-    .optional(),
-  FAUCET_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
-  ALERTS_INTERVAL_S: z.coerce.number().int().min(0).default(300),
-  AI_BASE_URL: z
-    .url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://api.openai.com/v1" })
-    // the key travels in a header: plain http only to this machine (a local model server)
-    .refine((u) => u.startsWith("https:") || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(u), {
-      message: "must be https (plain http only to 127.0.0.1, localhost or [::1]): the API key is sent with it",
-    })
-    .optional(),
-  AI_MODEL_PER_MINUTE: z.coerce.number().int().min(0).default(120),
-  AI_MODEL: z.string().min(1).optional(),
-  AI_API_KEY: z.string().min(1).optional(),
-  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  CAPABILITIES_OFF: z.string().optional(),
 });
 
 export class ConfigError extends Error {
@@ -190,11 +169,12 @@ export function defaultDeploymentPath(chainId: number): string {
   return resolve(REPO_ROOT, "packages/protocol/src/deployments", `${chainId}.json`);
 }
 
-export type ConfigOverrides = Partial<Omit<ServerConfig, "chains">> & {
-  /** Deployments by chain suffix, e.g. handed over by the start orchestrator. */
-  deployments?: Record<string, Deployment>;
-  rpcUrls?: Record<string, string>;
-};
+export type ConfigOverrides = Partial<Omit<PlatformConfig, "chains">> &
+  Partial<ModuleConfigs> & {
+    /** Deployments by chain suffix, e.g. handed over by the start orchestrator. */
+    deployments?: Record<string, Deployment>;
+    rpcUrls?: Record<string, string>;
+  };
 
 /** Loopback bind addresses: only this machine can connect. */
 export const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
@@ -280,6 +260,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
         "sign-in messages would have to name 127.0.0.1 and nobody outside could sign in. " +
         "Set PUBLIC_URL to the address users open (e.g. PUBLIC_URL=https://sofi.example), or bind HOST=127.0.0.1.",
     );
+  const off = overrides.capabilitiesOff ?? parseCapabilitiesOff(e.CAPABILITIES_OFF);
+  if (typeof off === "string") fail(`CAPABILITIES_OFF: ${off}`);
+  const capabilitiesOff: ReadonlySet<Capability> = off;
   const cspConnectSrc = (e.CSP_CONNECT_SRC ?? "").split(/[\s,]+/).filter(Boolean);
   for (const src of cspConnectSrc)
     if (!/^(https?|wss?):\/\/[^\s;'"]+$/.test(src)) fail(`CSP_CONNECT_SRC: "${src}" is not an http(s) or ws(s) origin`);
@@ -288,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     port,
     host,
     databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
     dataDir: overrides.dataDir ?? resolve(REPO_ROOT, e.DATA_DIR ?? ".data"),
     chains,
     blockedAddresses: overrides.blockedAddresses ?? parseBlockedList(e.BLOCKED_ADDRESSES),
@@ -295,25 +279,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     siweDomains,
     publicUrl,
     trustProxy: overrides.trustProxy ?? e.TRUST_PROXY,
-    health: overrides.health ?? { maxLagBlocks: e.HEALTH_MAX_LAG_BLOCKS, maxCommitAgeS: e.HEALTH_MAX_COMMIT_AGE_S },
     rateLimit: overrides.rateLimit ?? {
       perIp: e.RATE_LIMIT_PER_IP,
       writesPerAddress: e.RATE_LIMIT_WRITES_PER_ADDRESS,
     },
     cspConnectSrc: overrides.cspConnectSrc ?? cspConnectSrc,
     roles: overrides.roles ?? roles,
-    faucet: overrides.faucet ?? {
-      privateKey: (e.FAUCET_PRIVATE_KEY as `0x${string}` | undefined) ?? null,
-      perIpPerMinute: e.FAUCET_RATE_LIMIT_PER_IP,
-    },
-    alerts: overrides.alerts ?? { intervalMs: e.ALERTS_INTERVAL_S * 1000 },
-    ai: overrides.ai ?? {
-      endpoint:
-        e.AI_BASE_URL && e.AI_MODEL && e.AI_API_KEY
-          ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), model: e.AI_MODEL, apiKey: e.AI_API_KEY }
-          : null,
-      timeoutMs: e.AI_TIMEOUT_MS,
-      perMinute: e.AI_MODEL_PER_MINUTE,
-    },
+    capabilitiesOff,
+    ...parseSlices(env, overrides as Record<string, unknown>, fail),
   };
 }

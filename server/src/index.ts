@@ -12,5 +12,5 @@ export {
   startLeaderIndexer,
 } from "./indexer/engine.ts";
 export type { Handler, Source } from "./indexer/handler.ts";
-export { HANDLERS } from "./indexer/handlers/index.ts";
+export { ALL_HANDLERS } from "./modules/fold.ts";
 export { type RunningServer, type StartServerOptions, startServer } from "./server.ts";

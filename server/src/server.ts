@@ -1,18 +1,23 @@
-/** Process wiring: database, per-chain runtimes, indexers (leader-elected), HTTP server, shutdown. */
+/**
+ * Process wiring, a fold over the capability modules that are on (modules/): database, per-chain
+ * runtimes and services, indexers (leader-elected) with the modules' handlers, the modules' jobs
+ * (exactly-once ones only where this process leads the chain's index), HTTP server, shutdown.
+ */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { Deployment } from "@sofi/protocol";
-import { startAlertsWorker } from "./alerts/worker.ts";
 import { type AppDeps, type ChainIndexerStatus, type ChainRuntime, createApp } from "./api/app.ts";
 import { CommitSignal } from "./api/commit-signal.ts";
 import { Market } from "./api/market.ts";
-import { portfolioReader } from "./api/portfolios.ts";
+import { startChangeBus } from "./changes.ts";
 import { type ConfigOverrides, loadConfig, type ServerConfig } from "./config.ts";
 import { createDb, type Db } from "./db/client.ts";
 import { startLeaderIndexer } from "./indexer/engine.ts";
 import { createRpcClient } from "./indexer/rpc.ts";
+import { activeModules, handlersOf, jobsOf, serviceHubOf } from "./modules/fold.ts";
+import type { RunningJob, ServerModule } from "./modules/module.ts";
 
 export type StartServerOptions = ConfigOverrides & {
   /** Environment to read (default process.env). */
@@ -25,6 +30,8 @@ export type StartServerOptions = ConfigOverrides & {
   log?: (msg: string) => void;
   /** TEST ONLY (the e2e stack): the alerts worker posts to this origin instead of Discord. */
   alertsWebhookOriginForTests?: string;
+  /** The capability modules (default: modules/index.ts's list), before CAPABILITIES_OFF. */
+  modules?: readonly ServerModule[];
 };
 
 export type RunningServer = {
@@ -108,11 +115,22 @@ export function listen(
 
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? ((m: string) => console.log(`[server] ${m}`));
-  const config = opts.config ?? loadConfig(opts.env ?? process.env, opts);
+  const loaded = opts.config ?? loadConfig(opts.env ?? process.env, opts);
+  const config: ServerConfig = opts.alertsWebhookOriginForTests
+    ? { ...loaded, alerts: { ...loaded.alerts, webhookOriginForTests: opts.alertsWebhookOriginForTests } }
+    : loaded;
   const ownDb = !opts.db;
   const db =
     opts.db ??
-    (await createDb({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "db") }));
+    (await createDb({
+      url: config.databaseUrl,
+      schema: config.databaseSchema,
+      dataDir: config.databaseUrl ? undefined : join(config.dataDir, "db"),
+    }));
+
+  // Everything below is a fold over the modules that are on.
+  const { modules, why } = activeModules(config.capabilitiesOff, opts.modules);
+  for (const [name, reason] of why) log(`capability ${name} is off (${reason})`);
 
   const chains: ChainRuntime[] = config.chains.map((cc) => {
     const market = new Market(db, cc.info, cc.deployment);
@@ -120,46 +138,65 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     commits.on(() => market.invalidate());
     return { config: cc, client: createRpcClient(cc.rpcUrl), market, commits };
   });
-
+  const services = serviceHubOf(modules);
   const indexing = chains.filter((c) => config.roles.has("indexer") && c.config.deployment);
   const status = createIndexerStatus(indexing.map((c) => c.config.info.id));
-  const indexers = config.roles.has("indexer")
-    ? chains
-        .filter((c) => c.config.deployment)
-        .map((c) =>
-          startLeaderIndexer({
-            db,
-            chainId: c.config.info.id,
-            deployment: c.config.deployment as Deployment,
-            client: c.client,
-            maxBlockRange: c.config.maxBlockRange,
-            pollIntervalMs: c.config.pollIntervalMs,
-            log,
-            onError: (e) => status.error(c.config.info.id, e.message.split("\n")[0] ?? e.message),
-            onStandby: () => status.standby(c.config.info.id),
-            onCommit: (r) => {
-              status.commit(c.config.info.id);
-              if (r.events > 0) c.commits?.emit();
-            },
-          }),
-        )
-    : [];
+  // every server on the database hears the others' commits and writes (their caches stay exact)
+  const changes = await startChangeBus(db, chains, log);
+  const deps: AppDeps = { db, config, chains, indexerStatus: status.status, modules, services, changes };
+  services.bind({ ...deps, modules, services });
+
+  const jobs = jobsOf(modules);
+  const jobLog = (name: string) => (m: string) => log(`${name}: ${m}`);
+  const startJobs = (chain: ChainRuntime, exactlyOnce: boolean) =>
+    jobs
+      .filter((j) => j.exactlyOnce === exactlyOnce)
+      .map((j) => j.start({ deps, chain, services, log: jobLog(j.name) }))
+      .filter((r): r is RunningJob => r !== null);
+  /** Jobs that run in every indexer process, and the exactly-once jobs of the chains this process leads. */
+  const running: RunningJob[] = [];
+  const leading = new Map<number, RunningJob[]>();
+
+  const handlers = handlersOf(modules);
+  const indexers = indexing.map((c) => {
+    const id = c.config.info.id;
+    running.push(...startJobs(c, false));
+    return startLeaderIndexer({
+      db,
+      chainId: id,
+      deployment: c.config.deployment as Deployment,
+      client: c.client,
+      handlers,
+      maxBlockRange: c.config.maxBlockRange,
+      pollIntervalMs: c.config.pollIntervalMs,
+      log,
+      onError: (e) => status.error(id, e.message.split("\n")[0] ?? e.message),
+      onStandby: () => status.standby(id),
+      onCommit: (r) => {
+        status.commit(id);
+        if (r.events > 0) {
+          c.commits?.emit();
+          changes.changed(id);
+        }
+      },
+      // Exactly-once jobs (alerts, keepers, relayers) run where the chain's indexer leader runs.
+      onLeadership: (lead) => {
+        if (lead && !leading.has(id)) {
+          const started = startJobs(c, true);
+          leading.set(id, started);
+          log(`chain ${id}: leading; exactly-once jobs started (${started.length})`);
+        }
+        if (!lead) {
+          log(`chain ${id}: not leading; exactly-once jobs stopped`);
+          const stopping = leading.get(id) ?? [];
+          leading.delete(id);
+          for (const j of stopping) j.stop().catch((e: Error) => log(`job stop failed: ${e.message}`));
+        }
+      },
+    });
+  });
   for (const c of chains)
     if (!c.config.deployment) log(`chain ${c.config.info.suffix}: no deployment found; not indexing`);
-
-  const deps: AppDeps = { db, config, chains, indexerStatus: status.status };
-  // The price-alerts worker runs beside the indexer (one round per chain under an advisory lock).
-  const alerts =
-    config.roles.has("indexer") && config.alerts.intervalMs > 0
-      ? startAlertsWorker({
-          db,
-          chains: chains.filter((c) => c.config.deployment),
-          reader: (ch) => portfolioReader(deps, ch),
-          intervalMs: config.alerts.intervalMs,
-          log: (m) => log(`alerts: ${m}`),
-          webhookOriginForTests: opts.alertsWebhookOriginForTests,
-        })
-      : null;
 
   let httpServer: Server | null = null;
   let port = config.port;
@@ -180,7 +217,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     db,
     stop() {
       stopping ??= (async () => {
-        await Promise.all([...indexers.map((i) => i.stop()), alerts?.stop()]);
+        await Promise.all(indexers.map((i) => i.stop()));
+        await Promise.all([...running, ...[...leading.values()].flat()].map((j) => j.stop()));
+        leading.clear();
         const s = httpServer as Server | null;
         if (s) {
           await new Promise<void>((r) => {
@@ -188,6 +227,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
             (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
           });
         }
+        await changes.stop();
         if (ownDb) await db.close();
       })();
       return stopping;

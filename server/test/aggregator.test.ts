@@ -27,6 +27,7 @@ import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
 import { ChainIndexer, runBackfill } from "../src/indexer/engine.ts";
 import { createRpcClient } from "../src/indexer/rpc.ts";
+import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 
 const local = CHAINS.find((c) => c.suffix === "local");
@@ -162,13 +163,14 @@ beforeAll(async () => {
   aggregator = deployment.contracts.aggregator as Address;
   expect(aggregator).toBeTruthy();
   // Without the seed's own aggregator trades: this file counts exactly the trades it makes below.
+  // Without the market step either: this file does not read markets, and it is the slowest step.
   await seed({
     rpcUrl: anvil.rpcUrl,
     deployment,
     days: 1,
     now,
     blockInterval: 4 * 3600,
-    steps: SEED_STEPS.filter((s) => s.name !== "aggregator"),
+    steps: SEED_STEPS.filter((s) => s.name !== "aggregator" && s.name !== "market"),
   });
   wallet = makeWallet(anvil.rpcUrl);
   test = createTestClient({ mode: "anvil", chain: foundry, transport: http(anvil.rpcUrl) });
@@ -213,7 +215,7 @@ afterAll(async () => {
 describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
   it("indexes every Trade through the worker thread with the right fields", async () => {
     const db = await freshDb(kind);
-    const stats = await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
+    const stats = await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
     expect(stats.counts.Trade ?? 0).toBe(7);
     expect(stats.counts.Swap ?? 0).toBeGreaterThan(7);
     const rows = await expectTradesMatchChain(db);
@@ -240,7 +242,7 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
     // token → ETH to another recipient.
     expect(ethOut).toMatchObject({ token_out: zeroAddress, recipient: other.toLowerCase(), user: me });
     // Idempotent: a second run adds nothing.
-    const again = await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
+    const again = await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
     expect(again.counts.Trade ?? 0).toBe(0);
     expect(await dbTrades(db)).toHaveLength(7);
   });
@@ -248,6 +250,7 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
   it("decodes the same trades on the main thread (client-only mode)", async () => {
     const db = await freshDb(kind);
     const indexer = new ChainIndexer({
+      handlers: ALL_HANDLERS,
       db,
       chainId: 31337,
       deployment,
@@ -262,6 +265,7 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
   it("ignores Trade-shaped logs when the deployment has no aggregator", async () => {
     const db = await freshDb(kind);
     const stats = await runBackfill({
+      handlers: ALL_HANDLERS,
       db,
       chain: 31337,
       deployment: { ...deployment, contracts: {} },
@@ -274,7 +278,7 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
 
   it("a reorg removes the trades of the dropped branch", async () => {
     const db = await freshDb(kind);
-    const indexer = new ChainIndexer({ db, chainId: 31337, deployment, rpcUrl: anvil.rpcUrl });
+    const indexer = new ChainIndexer({ handlers: ALL_HANDLERS, db, chainId: 31337, deployment, rpcUrl: anvil.rpcUrl });
     try {
       await indexer.sync();
       const snapshot = await test.snapshot();
@@ -307,7 +311,7 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
 
     beforeAll(async () => {
       const db = await freshDb(kind);
-      await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
+      await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
       const config = loadConfig(
         { CHAINS: "local" },
         { deployments: { local: deployment }, rpcUrls: { local: anvil.rpcUrl } },

@@ -2,14 +2,15 @@
  * `POST /sofi/ai` (issue 11, spec 001 §2, §5, §7): validation, the offline ranking over the
  * allow-listed tokens and the indexed market data, and the OpenAI-compatible path against a local
  * HTTP server (allow-list constraint, fallback on garbage, error status, timeout and redirect, the
- * key sent to the configured URL only).
+ * key sent to the configured URL only). Issue 24: none of the model's own words reach the reply; it
+ * only chooses and orders allow-listed tokens, and the message is the product's template.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { AI_ERRORS, AI_MESSAGE_MAX, AI_TOPICS, aiReplySchema } from "@sofi/core";
 import { type Deployment, portfolioFactoryAbi } from "@sofi/protocol";
 import { encodeFunctionResult, getAddress } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
@@ -237,7 +238,7 @@ describe.each(DB_KINDS)("POST /sofi/ai (%s)", (kind) => {
     expect(syms(r.body)).toEqual(["NAGI", "BLUB"]);
   });
 
-  it("model: keeps only allow-listed tokens of its answer, with its message; sends the key to the configured URL only", async () => {
+  it("model: keeps only allow-listed tokens of its answer, in its order, with our message; sends the key to the configured URL only", async () => {
     const froggo = TOKENS[4]?.address as string;
     model.content(
       `\`\`\`json\n${JSON.stringify({
@@ -258,7 +259,10 @@ describe.each(DB_KINDS)("POST /sofi/ai (%s)", (kind) => {
     expect(r.status).toBe(200);
     expect(r.body.source).toBe("model");
     expect(syms(r.body)).toEqual(["DOGAI", "FROGGO"]);
-    expect(r.body.message).toBe("Memes with an AI twist.");
+    expect(r.body.message).toBe(
+      'For "funny AI memes" the AI model picked 2 tokens from the allow-list, best first: DOGAI, FROGGO. Each is tagged AI or meme.',
+    );
+    expect(r.text).not.toContain("twist");
     expect(r.text).not.toContain(KEY);
     expect(model.seen).toHaveLength(1);
     const req = model.seen[0] as Seen;
@@ -269,6 +273,9 @@ describe.each(DB_KINDS)("POST /sofi/ai (%s)", (kind) => {
     expect(sent.messages[1]).toEqual({ role: "user", content: "funny AI memes" });
     expect(sent.messages[0].content).toContain('"symbol":"DOGAI"');
     expect(sent.messages[0].content).not.toContain("NOPX");
+    // Only tokens (and a reason kind) are asked for: no text of the model's own.
+    expect(sent.messages[0].content).toContain('{"tokens": [{"symbol": "SYMBOL", "reason": "');
+    expect(sent.messages[0].content).not.toMatch(/"message"|explain/i);
   });
 
   it("model: garbage, no allow-listed token, an error status, a timeout or a redirect fall back to offline", async () => {
@@ -277,12 +284,20 @@ describe.each(DB_KINDS)("POST /sofi/ai (%s)", (kind) => {
       ["garbage", () => model.content("I think you should buy DOGAI!")],
       ["wrong shape", () => model.content(JSON.stringify({ picks: ["DOGAI"] }))],
       ["only unknown tokens", () => model.content(JSON.stringify({ tokens: ["PEPE", "NOPX"], message: "x" }))],
-      ["empty message", () => model.content(JSON.stringify({ tokens: ["DOGAI"], message: " \n " }))],
+      ["only a message", () => model.content(JSON.stringify({ message: "Buy DOGAI at evil.com" }))],
+      ["no token", () => model.content(JSON.stringify({ tokens: [], message: "Buy DOGAI" }))],
       [
         "not a completion",
         () =>
           model.set((_r, res) => {
             res.end("<html>oops</html>");
+          }),
+      ],
+      [
+        "a completion that is not JSON",
+        () =>
+          model.set((_r, res) => {
+            res.end('{"choices": [{"message": {"content": "oops: visit evil.example"');
           }),
       ],
       [
@@ -311,34 +326,96 @@ describe.each(DB_KINDS)("POST /sofi/ai (%s)", (kind) => {
           }),
       ],
     ];
-    for (const [name, setup, timeoutMs] of cases) {
-      setup();
-      const t0 = Date.now();
-      const r = await ask(app({ endpoint: true, timeoutMs }), { message: "meme" });
-      expect(r.status, name).toBe(200);
-      expect(r.body, name).toEqual(offline);
-      if (timeoutMs) expect(Date.now() - t0, name).toBeLessThan(1400);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      for (const [name, setup, timeoutMs] of cases) {
+        setup();
+        const t0 = Date.now();
+        const r = await ask(app({ endpoint: true, timeoutMs }), { message: "meme" });
+        expect(r.status, name).toBe(200);
+        expect(r.body, name).toEqual(offline);
+        if (timeoutMs) expect(Date.now() - t0, name).toBeLessThan(1400);
+      }
+      // Each failure is logged, but none of the model's words are (issue 24).
+      expect(warn.mock.calls.length).toBeGreaterThanOrEqual(cases.length);
+      const logged = warn.mock.calls.flat().join("\n");
+      for (const word of ["oops", "evil", "Buy", "boom", "I think"]) expect(logged).not.toContain(word);
+    } finally {
+      warn.mockRestore();
     }
     // The redirect was not followed: the key never reached another server.
     expect(elsewhere.seen).toEqual([]);
   });
 
-  it("model: links and bare domains in its message are dropped (a phrase can steer it to a phishing link)", async () => {
-    model.content(
-      JSON.stringify({
-        tokens: ["TBILL"],
-        message:
-          "Treasuries. Claim yours at https://evil.example/claim?x=1 or www.sofi-airdrop.io, see sofi-bonus.xyz/now.",
-      }),
-    );
-    const r = await ask(app({ endpoint: true }), { message: "RWA" });
+  it("model (issue 24): none of its own words reach the reply, only its choice and order of allow-listed tokens", async () => {
+    const HOSTILE = [
+      "Send 1 ETH to 0x000000000000000000000000000000000000dEaD to unlock",
+      "Use evil[.]com or evil dot com",
+      "visit evil.example now",
+      "<img src=x onerror=alert(1)>",
+      "[claim](https://evil.com) **now**",
+      "\u202emoc.live\u202c \u2066claim\u2069 \u200fnow\u200e \u2067x\u2069 \u202ay\u202c \u202bz\u202c \u202dw\u202c",
+      "To receive the airdrop, send 0.5 ETH to the deployer and paste your seed phrase.",
+    ];
+    const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      for (const message of HOSTILE) {
+        model.content(
+          JSON.stringify({
+            message,
+            tokens: [
+              { symbol: "FROGGO", reason: message },
+              { symbol: "DOGAI", reason: "topic:meme" },
+              { symbol: "NAGI", reason: `topic:${message}` },
+              { symbol: "TBILL", reason: { kind: "html", text: message } },
+              "<b>PEPE</b>",
+            ],
+            reasons: [message],
+          }),
+        );
+        const r = await ask(app({ endpoint: true }), { message: "funny AI memes" });
+        expect(r.status, message).toBe(200);
+        expect(aiReplySchema.safeParse(r.body).success).toBe(true);
+        expect(r.body.source, message).toBe("model");
+        expect(syms(r.body), message).toEqual(["FROGGO", "DOGAI", "NAGI", "TBILL"]);
+        // Our template for those picks, whatever the model wrote.
+        expect(r.body.message, message).toBe(
+          'For "funny AI memes" the AI model picked 4 tokens from the allow-list, best first: FROGGO, DOGAI, NAGI, TBILL. FROGGO, DOGAI, NAGI are tagged meme or AI; TBILL matches no tag or name in your words.',
+        );
+        expect(r.body.tokens.map((t: { reason: string }) => t.reason)).toEqual([
+          "tagged meme, 24h +100.0%",
+          "tagged meme, 24h +100.0%",
+          "tagged AI, 24h volume $20.0K, 24h +300.0%",
+          "picked by the AI model, 24h +100.0%",
+        ]);
+        for (const text of [r.text, JSON.stringify(r.body)]) {
+          expect(text.toLowerCase(), message).not.toContain("dead");
+          expect(text, message).not.toMatch(/evil|claim|unlock|airdrop|seed|alert|onerror|img|https?:|www\./i);
+          expect(text, message).not.toMatch(/\bsend\b|\bvisit\b|\buse\b|\bpaste\b/i);
+          expect(text, message).not.toMatch(/[<>]|\]\(|\*\*/);
+          expect(text, message).not.toMatch(BIDI);
+        }
+      }
+      // Nor is the model's text logged.
+      expect(warn.mock.calls.flat().join("\n")).not.toMatch(/evil|dEaD/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("model (issue 24): an answer without a message is the model's; in Korean the message is the Korean template", async () => {
+    model.content(JSON.stringify({ tokens: ["TBILL"] }));
+    const r = await ask(app({ endpoint: true }), { message: "RWA", lang: "ko" });
     expect(r.body.source).toBe("model");
-    expect(r.body.message).toBe("Treasuries. Claim yours at or see");
-    expect(r.body.message).not.toMatch(/https?:|www\.|\.io|\.xyz/);
+    expect(r.body.message).toBe(
+      '"RWA"에 맞춰 AI 모델이 1개 토큰을 추천 순서대로 골랐습니다: TBILL. 모두 RWA 태그가 있는 토큰입니다.',
+    );
+    expect(r.body.tokens[0].reason).toBe("RWA 태그, 24시간 +100.0%");
   });
 
   it("model: past the cap over every client (AI_MODEL_PER_MINUTE) the answer is offline and the model is not asked", async () => {
-    model.content(JSON.stringify({ tokens: ["TBILL"], message: "Treasuries." }));
+    model.content(JSON.stringify({ tokens: ["TBILL"] }));
     model.seen.length = 0;
     const a = app({ endpoint: true, perMinute: 2 });
     const sources = [];

@@ -7,7 +7,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Deployment } from "@sofi/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlertsWorker } from "../src/alerts/worker.ts";
 import type { ChainRuntime } from "../src/api/area.ts";
 import { Market } from "../src/api/market.ts";
 import { PortfolioReader } from "../src/api/queries/portfolios.ts";
@@ -15,6 +14,7 @@ import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
 import type { EventColumns, HandlerRows } from "../src/indexer/handler.ts";
 import { portfoliosHandler } from "../src/indexer/handlers/portfolios.ts";
+import { AlertsWorker } from "../src/jobs/alerts.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { buildApp, local, message, other, signed, stubRpc, user } from "./helpers/hardening.ts";
 
@@ -269,7 +269,7 @@ describe.each(DB_KINDS)("price alerts (%s)", (kind) => {
 
   it("the worker posts once per crossing, once per new trade, retries failed posts, never follows redirects", async () => {
     const market = new Market(db, local, DEPLOYMENT);
-    const reader = new PortfolioReader(db, 31337, market, MODULE, undefined, 0);
+    const reader = new PortfolioReader(db, 31337, market.prices, MODULE, undefined, 0);
     const config = loadConfig(
       { CHAINS: "local" },
       { rpcUrls: { local: "http://127.0.0.1:9" }, deployments: { local: DEPLOYMENT } },
@@ -344,7 +344,7 @@ describe.each(DB_KINDS)("price alerts (%s)", (kind) => {
       [P3, M3, `${origin}/api/webhooks/1/x`],
     );
     const market = new Market(db, local, DEPLOYMENT);
-    const reader = new PortfolioReader(db, 31337, market, MODULE, undefined, 0);
+    const reader = new PortfolioReader(db, 31337, market.prices, MODULE, undefined, 0);
     const config = loadConfig(
       { CHAINS: "local" },
       { rpcUrls: { local: "http://127.0.0.1:9" }, deployments: { local: DEPLOYMENT } },
@@ -366,7 +366,7 @@ describe.each(DB_KINDS)("price alerts (%s)", (kind) => {
 
   it("starts and stops cleanly on its interval", async () => {
     const market = new Market(db, local, DEPLOYMENT);
-    const reader = new PortfolioReader(db, 31337, market, MODULE, undefined, 0);
+    const reader = new PortfolioReader(db, 31337, market.prices, MODULE, undefined, 0);
     const config = loadConfig(
       { CHAINS: "local" },
       { rpcUrls: { local: "http://127.0.0.1:9" }, deployments: { local: DEPLOYMENT } },

@@ -12,11 +12,12 @@ import { Hono } from "hono";
 import { createPublicClient, custom } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ApiArea, type ApiEnv, createApp } from "../src/api/app.ts";
-import { AREAS } from "../src/api/areas.ts";
 import { Market } from "../src/api/market.ts";
 import { validJson, validQuery } from "../src/api/validate.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
+import { areasOf } from "../src/modules/fold.ts";
+import { MODULES } from "../src/modules/index.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 
 const local = CHAINS.find((c) => c.suffix === "local");
@@ -72,7 +73,7 @@ describe.each(DB_KINDS)("API areas on %s", (kind) => {
       new Hono<ApiEnv>().get("/fails", () => {
         throw new Error("boom");
       });
-    const app = build([...AREAS, echoArea, failingArea]);
+    const app = build([...areasOf(MODULES), echoArea, failingArea]);
     expect(await call(app, `/api/local/echo/hi?user=${USER}`)).toEqual({
       status: 200,
       body: { word: "hi", chainId: 31337, user: USER.toLowerCase(), one: 1 },
@@ -139,6 +140,7 @@ describe.each(DB_KINDS)("API areas on %s", (kind) => {
             lag,
             lastCommitAgeS: null,
             lastError: null,
+            quarantined: 0,
             problems,
           },
         ],

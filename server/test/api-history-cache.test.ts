@@ -14,6 +14,7 @@ import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
 import { runBackfill } from "../src/indexer/engine.ts";
 import { createRpcClient } from "../src/indexer/rpc.ts";
+import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { startServer } from "../src/server.ts";
 import { E18 } from "./helpers/chain.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
@@ -61,7 +62,8 @@ describe.each(DB_KINDS)("history cache on %s", (kind) => {
   let app: ReturnType<typeof createApp>;
   const get = (path: string, headers: Record<string, string> = {}) =>
     app.request(`http://127.0.0.1:8080/api/local/v2/proxy/history?${path}`, { headers });
-  const backfill = () => runBackfill({ db, chain: 31337, deployment: chain.deployment(), rpcUrl: chain.rpcUrl });
+  const backfill = () =>
+    runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment: chain.deployment(), rpcUrl: chain.rpcUrl });
 
   beforeAll(async () => {
     db = await freshDb(kind);
@@ -156,7 +158,7 @@ describe.each(DB_KINDS)("history cache on %s", (kind) => {
       return db.query(text, params);
     };
     const m = new Market({ ...db, query } as Db, local, chain.deployment(), 60_000);
-    const all = await Promise.all(Array.from({ length: 20 }, () => m.usdPrices()));
+    const all = await Promise.all(Array.from({ length: 20 }, () => m.prices.usdPrices()));
     expect(queries).toBe(1);
     for (const p of all) expect(p).toBe(all[0]);
     expect(all[0]?.get(chain.tokens.usdt.toLowerCase())).toBe(1);

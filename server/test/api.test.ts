@@ -10,6 +10,7 @@ import { Market } from "../src/api/market.ts";
 import { loadConfig } from "../src/config.ts";
 import { runBackfill } from "../src/indexer/engine.ts";
 import { createRpcClient } from "../src/indexer/rpc.ts";
+import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { DAY, type MarketChain, startMarketChain } from "./helpers/market.ts";
 
@@ -45,7 +46,7 @@ describe.each(DB_KINDS)("API on %s", (kind) => {
   beforeAll(async () => {
     const db = await freshDb(kind);
     const deployment = chain.deployment();
-    await runBackfill({ db, chain: 31337, deployment, rpcUrl: chain.rpcUrl });
+    await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment, rpcUrl: chain.rpcUrl });
     const config = loadConfig(
       { CHAINS: "local" },
       { deployments: { local: deployment }, rpcUrls: { local: chain.rpcUrl } },
@@ -74,6 +75,7 @@ describe.each(DB_KINDS)("API on %s", (kind) => {
           lag: 0,
           lastCommitAgeS: null,
           lastError: null,
+          quarantined: 0,
           problems: [],
         },
       ],

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../src/db/client.ts";
 import { readCheckpoint, runBackfill } from "../src/indexer/engine.ts";
+import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { E18 } from "./helpers/chain.ts";
 import { DB_KINDS } from "./helpers/db.ts";
 import { type MarketChain, startMarketChain } from "./helpers/market.ts";
@@ -97,7 +98,13 @@ describe.each(DB_KINDS)("indexer killed with SIGKILL mid-backfill on %s", (kind)
     const after = await counts(db);
     expect((await readCheckpoint(db, 31337))?.blockNumber).toBe(head);
     const clean = await createDb();
-    await runBackfill({ db: clean, chain: 31337, deployment: chain.deployment(), rpcUrl: chain.rpcUrl });
+    await runBackfill({
+      handlers: ALL_HANDLERS,
+      db: clean,
+      chain: 31337,
+      deployment: chain.deployment(),
+      rpcUrl: chain.rpcUrl,
+    });
     const want = await counts(clean);
     expect(after).toEqual(want);
     expect(after.syncs).toBe(after.distinctSyncs);

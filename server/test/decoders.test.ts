@@ -1,8 +1,8 @@
 /** The decoders compiled from ABI events agree with viem's decodeEventLog, static and dynamic alike. */
-import { type AbiEvent, encodeAbiParameters, encodeEventTopics, parseAbiItem } from "viem";
+import { type AbiEvent, encodeAbiParameters, encodeEventTopics, parseAbiItem, stringToHex } from "viem";
 import { describe, expect, it } from "vitest";
 import { arrayLiteral } from "../src/indexer/bulk.ts";
-import { compileEvent, decodeLogs, emptyColumns, filterOf } from "../src/indexer/decoders.mjs";
+import { compileEvent, decodeLogs, EVENT_STRING_MAX, emptyColumns, filterOf } from "../src/indexer/decoders.mjs";
 
 const A = "0x1111111111111111111111111111111111111111";
 const B = "0xaBcDef0000000000000000000000000000000002";
@@ -77,6 +77,64 @@ describe("compileEvent", () => {
   });
 });
 
+describe("strings a stranger writes (issue 22)", () => {
+  const ev = parseAbiItem("event Named(address indexed who, string name, string[] tags, bytes data)");
+  /** A log whose `name` argument is the given raw bytes (any bytes: the ABI encoding of string and bytes is the same). */
+  const logWithBytes = (nameBytes: `0x${string}`, tags: string[] = []) => {
+    const raw = rawLog(ev, { who: A, name: "", tags, data: "0x00ff" });
+    const data = encodeAbiParameters(
+      [{ type: "bytes" }, { type: "string[]" }, { type: "bytes" }],
+      [nameBytes, tags, "0x00ff"],
+    );
+    return { ...raw, data };
+  };
+  const decode = (log: ReturnType<typeof logWithBytes>) => {
+    const c = compileEvent(ev);
+    const cols = emptyColumns(c.fields, c.rawFields);
+    expect(c.decodeInto(cols, log, 0)).toBe(true);
+    return cols;
+  };
+
+  it("replaces NUL, controls and bidi overrides with U+FFFD and keeps the raw bytes", () => {
+    const cols = decode(logWithBytes(stringToHex("Evil\u0000Name\u202e")));
+    expect(cols.args.name).toEqual(["Evil\uFFFDName\uFFFD"]);
+    expect(cols.raw.name).toEqual([stringToHex("Evil\u0000Name\u202e")]);
+  });
+
+  it("replaces invalid UTF-8 and keeps the raw bytes", () => {
+    const cols = decode(logWithBytes("0x41ff42"));
+    expect(cols.args.name).toEqual(["A\uFFFDB"]);
+    expect(cols.raw.name).toEqual(["0x41ff42"]);
+  });
+
+  it("bounds the length (raw kept) and leaves a clean name exact (no raw)", () => {
+    const long = stringToHex("x".repeat(EVENT_STRING_MAX + 50));
+    const cols = decode(logWithBytes(long));
+    expect(cols.args.name?.[0]?.length).toBe(EVENT_STRING_MAX);
+    expect(cols.raw.name).toEqual([long]);
+    const clean = decode(logWithBytes(stringToHex("블루칩 Blue")));
+    expect(clean.args.name).toEqual(["블루칩 Blue"]);
+    expect(clean.raw.name).toEqual([null]);
+  });
+
+  it("keeps arrays of bytes exact however long (calldata), and cleans only text", () => {
+    const ev2 = parseAbiItem("event Proposed(bytes[] calldatas, address[] targets)");
+    const c = compileEvent(ev2);
+    const cols = emptyColumns(c.fields, c.rawFields);
+    const long = `0x${"ab".repeat(400)}` as const;
+    const log = rawLog(ev2, { calldatas: [long, "0x"], targets: [A] });
+    expect(c.decodeInto(cols, log, 0)).toBe(true);
+    expect(JSON.parse(cols.args.calldatas?.[0] as string)).toEqual([long, "0x"]);
+    expect(JSON.parse(cols.args.targets?.[0] as string)).toEqual([A]);
+  });
+
+  it("cleans strings inside arrays, and keeps bytes as exact hex", () => {
+    const cols = decode(logWithBytes(stringToHex("ok"), ["a\u0000", "b"]));
+    expect(JSON.parse(cols.args.tags?.[0] as string)).toEqual(["a\uFFFD", "b"]);
+    expect(cols.args.data).toEqual(["0x00ff"]);
+  });
+});
+
 describe("decodeLogs", () => {
   it("routes logs by emitter and topic to their handler, and ignores the rest", () => {
     const sync = parseAbiItem("event Sync(uint112 reserve0, uint112 reserve1)");
@@ -108,5 +166,8 @@ describe("arrayLiteral", () => {
   it("quotes and escapes anything that is not a plain number or hex", () => {
     expect(arrayLiteral([1, "0xab", "12"])).toBe("{1,0xab,12}");
     expect(arrayLiteral(['a "b", c\\d', "{x}"])).toBe('{"a \\"b\\", c\\\\d","{x}"}');
+  });
+  it("writes null as NULL, and the text NULL as text (a name cannot become a missing value)", () => {
+    expect(arrayLiteral([null, "NULL", "null", "Null", "NULLS"])).toBe('{NULL,"NULL","null","Null",NULLS}');
   });
 });

@@ -3,12 +3,14 @@
  * real anvil chain: grants, one normal and one extra claim per address and UTC day, exactly one
  * transfer under concurrent claims, failed sends that may be retried, validation messages.
  */
+import { DEFAULT_BLOCKED_ADDRESSES } from "@sofi/core";
 import { ANVIL_ACCOUNTS } from "@sofi/protocol";
 import { type Address, erc20Abi, getAddress, type Hex, parseEther, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/api/app.ts";
 import type { ChainRuntime } from "../src/api/area.ts";
+import { FAUCET_STALE_PENDING_MS, utcDay } from "../src/api/faucet.ts";
 import { Market } from "../src/api/market.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
@@ -16,6 +18,7 @@ import { createRpcClient } from "../src/indexer/rpc.ts";
 import { startTestChain, type TestChain } from "./helpers/chain.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { buildApp, stubRpc } from "./helpers/hardening.ts";
+import { compileFixture } from "./helpers/solc.ts";
 
 const E18 = 10n ** 18n;
 const FAUCET_KEY = ANVIL_ACCOUNTS[4]?.privateKey as Hex;
@@ -137,7 +140,7 @@ describe.each(DB_KINDS)("faucet (%s)", (kind) => {
     console.error = () => {};
     try {
       expect(await claim(empty, { address: to })).toEqual({
-        status: 503,
+        status: 502,
         body: { error: "The faucet could not send the tokens; please try again" },
       });
     } finally {
@@ -159,6 +162,181 @@ describe.each(DB_KINDS)("faucet (%s)", (kind) => {
       [to.toLowerCase()],
     );
     expect(again).toEqual({ status: "confirmed", attempts: 2 });
+  });
+
+  it("refuses recipients it cannot serve before any transaction: zero, itself, token contracts, blocked", async () => {
+    const a = app();
+    const refused: [string, string][] = [
+      ["0x0000000000000000000000000000000000000000", "The faucet cannot send to the zero address"],
+      [FAUCET, "The faucet cannot send to its own address"],
+      [FAUCET.toLowerCase(), "The faucet cannot send to its own address"],
+      [chain.tokens.usdt, "The faucet cannot send to a token contract; use your wallet address"],
+      [chain.deployment().weth, "The faucet cannot send to a token contract; use your wallet address"],
+      [DEFAULT_BLOCKED_ADDRESSES[0] as string, "Blocked address"],
+    ];
+    const before = await chain.wallet.getTransactionCount({ address: FAUCET });
+    for (const [address, error] of refused) {
+      expect(await claim(a, { address })).toEqual({ status: 400, body: { error } });
+      expect((await db.query("SELECT 1 FROM faucet_claims WHERE address = $1", [address.toLowerCase()])).length).toBe(
+        0,
+      );
+    }
+    expect(await chain.wallet.getTransactionCount({ address: FAUCET })).toBe(before);
+  });
+
+  it("a send that reverts with NUL bytes and invalid UTF-8 in its reason: the claim ends failed (502), and the next claim succeeds", async () => {
+    const moody = compileFixture("MoodyToken.sol", "MoodyToken");
+    const deployed = await chain.wallet.waitForTransactionReceipt({
+      hash: await chain.wallet.deployContract({ abi: moody.abi, bytecode: moody.bytecode, gas: 2_000_000n }),
+    });
+    const token = deployed.contractAddress as Address;
+    const base = chain.deployment();
+    const deployment = {
+      ...base,
+      tokens: base.tokens.map((t) => (t.symbol === "USDT" ? { ...t, address: token } : t)),
+    };
+    const a = buildApp(db, {
+      deployment,
+      client: createRpcClient(chain.rpcUrl) as never,
+      overrides: {
+        rateLimit: { perIp: 0, writesPerAddress: 0 },
+        deployments: { local: deployment },
+        rpcUrls: { local: chain.rpcUrl },
+        faucet: { privateKey: FAUCET_KEY, perIpPerMinute: 0 },
+      },
+    });
+    const to = recipient();
+    const errorSpy = console.error;
+    const logged: string[] = [];
+    console.error = (m: string) => logged.push(m);
+    try {
+      expect(await claim(a, { address: to })).toEqual({
+        status: 502,
+        body: { error: "The faucet could not send the tokens; please try again" },
+      });
+    } finally {
+      console.error = errorSpy;
+    }
+    const [row] = await db.query<{ status: string; error: string }>(
+      "SELECT status, error FROM faucet_claims WHERE address = $1",
+      [to.toLowerCase()],
+    );
+    expect(row?.status).toBe("failed");
+    expect(row?.error).not.toContain("\u0000");
+    expect(logged.join("")).not.toContain("\u0000");
+    await chain.wallet.waitForTransactionReceipt({
+      hash: await chain.wallet.writeContract({
+        address: token,
+        abi: moody.abi,
+        functionName: "setRefuse",
+        args: [false],
+        gas: 100_000n,
+      }),
+    });
+    const again = await claim(a, { address: to });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ kind: "normal", faucet_count: 1 });
+  });
+
+  describe("a claim a crash left pending", () => {
+    /** A claim row as a process that stopped after writing it would leave it, `ageS` seconds ago. */
+    const leavePending = (address: string, ageS: number, hashes: string[] = []) =>
+      db.query(
+        `INSERT INTO faucet_claims (chain_id, address, day, kind, status, tx_hashes, updated_at)
+         VALUES (31337, $1, $2, 'normal', 'pending', $3, now() - ($4::int * interval '1 second'))`,
+        [address.toLowerCase(), utcDay(), hashes, ageS],
+      );
+    const statusOf = async (address: string) =>
+      (
+        await db.query<{ status: string }>("SELECT status FROM faucet_claims WHERE address = $1", [
+          address.toLowerCase(),
+        ])
+      )[0]?.status;
+
+    it("with nothing broadcast: resolved as failed on the next request, which is granted", async () => {
+      const to = recipient();
+      await leavePending(to, FAUCET_STALE_PENDING_MS / 1000 + 60);
+      const r = await claim(app(), { address: to });
+      expect(r.status).toBe(200);
+      expect(r.body.faucet_count).toBe(1);
+      expect(await transfersTo(to)).toBe(1);
+      expect(await statusOf(to)).toBe("confirmed");
+    });
+
+    it("whose transfer the node mined: resolved as confirmed, and the day's claim stands", async () => {
+      const to = recipient();
+      const hash = await chain.wallet.writeContract({
+        address: chain.tokens.usdt,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [to, 1n],
+        gas: 100_000n,
+      });
+      await chain.wallet.waitForTransactionReceipt({ hash });
+      await leavePending(to, FAUCET_STALE_PENDING_MS / 1000 + 60, [hash]);
+      expect(await claim(app(), { address: to })).toEqual({
+        status: 400,
+        body: { error: "Already Funded Today.", faucet_count: 1 },
+      });
+      expect(await statusOf(to)).toBe("confirmed");
+    });
+
+    it("a recent one may still be sending (another process): it stands until it is stale", async () => {
+      const to = recipient();
+      await leavePending(to, 5);
+      expect(await claim(app(), { address: to })).toEqual({
+        status: 400,
+        body: { error: "Already Funded Today.", faucet_count: 1 },
+      });
+      expect(await statusOf(to)).toBe("pending");
+      expect(await transfersTo(to)).toBe(0);
+    });
+
+    it("is resolved at start, without any request", async () => {
+      const to = recipient();
+      await leavePending(to, FAUCET_STALE_PENDING_MS / 1000 + 60);
+      app();
+      const end = Date.now() + 10_000;
+      while ((await statusOf(to)) === "pending" && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(await statusOf(to)).toBe("failed");
+    });
+  });
+
+  it("hostile bodies that reach the chain: never a 5xx, every error { error }, no claim left pending", async () => {
+    const a = app();
+    const addresses = [
+      "0x0000000000000000000000000000000000000000",
+      FAUCET,
+      chain.tokens.usdt,
+      chain.deployment().weth,
+      DEFAULT_BLOCKED_ADDRESSES[1] as string,
+      recipient(),
+      recipient().toUpperCase().replace("0X", "0x"),
+      "0x000000000000000000000000000000000000dEaD",
+      "0x000000000000000000000000000000000000dead\u0000",
+      "\u202e0x0000000000000000000000000000000000000001",
+      "0x",
+      "",
+      null,
+      12,
+      ["0x0000000000000000000000000000000000000001"],
+    ];
+    const names = [undefined, "", "a\u0000b", "\ud800", "\u202eevil", "x".repeat(129), "alice bob", 5, null];
+    const pending = async () => (await db.query("SELECT 1 FROM faucet_claims WHERE status = 'pending'")).length;
+    const pendingBefore = await pending();
+    const errorSpy = console.error;
+    console.error = () => {};
+    try {
+      for (const address of addresses)
+        for (const name of names) {
+          const r = await claim(a, name === undefined ? { address } : { address, name });
+          expect(r.status, `${JSON.stringify(address)} ${JSON.stringify(name)}`).toBeLessThan(500);
+          if (r.status !== 200) expect(typeof r.body.error).toBe("string");
+        }
+    } finally {
+      console.error = errorSpy;
+    }
+    expect(await pending()).toBe(pendingBefore);
   });
 
   it("refuses invalid input with its text and sends nothing", async () => {

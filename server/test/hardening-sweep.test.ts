@@ -127,6 +127,12 @@ const ROUTES: { method: string; path: string; params: string[] }[] = [
   { method: "POST", path: "/api/local/sts/faucet", params: [] },
   { method: "POST", path: "/api/local/sofi/alert", params: [] },
   { method: "GET", path: "/api/local/sofi/alert", params: ["set"] },
+  { method: "GET", path: "/api/local/sofi/proposals", params: ["proposer", "limit", "offset"] },
+  { method: "GET", path: "/api/local/sofi/proposal", params: ["proposalId", "contract", "address"] },
+  { method: "GET", path: "/api/local/sofi/votes", params: ["proposalId", "limit", "offset"] },
+  { method: "POST", path: "/api/local/sofi/vote", params: [] },
+  { method: "POST", path: "/api/local/sofi/simulate", params: [] },
+  { method: "POST", path: "/api/local/sofi/ai", params: [] },
   { method: "GET", path: "/", params: [] },
   { method: "GET", path: "/sts/profile/0xabc/4", params: [] },
 ];

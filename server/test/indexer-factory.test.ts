@@ -3,48 +3,46 @@
  * handler follows every pair that the Uniswap V2 factories create at run time (the deployment
  * record lists none of them).
  */
-import { parseAbiItem } from "viem";
+import { uniswapV2FactoryAbi, uniswapV2PairAbi } from "@sofi/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, Queryable } from "../src/db/client.ts";
 import { bulkInsert } from "../src/indexer/bulk.ts";
 import { ChainIndexer, readCheckpoint } from "../src/indexer/engine.ts";
-import { argOf, type Handler, type HandlerRows, rowsOf } from "../src/indexer/handler.ts";
+import { defineHandler, eventOf, type Handler } from "../src/indexer/handler.ts";
 import { uniswapV2Handler } from "../src/indexer/handlers/uniswap-v2.ts";
 import { E18, startTestChain, type TestChain } from "./helpers/chain.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 
-const PAIR_CREATED = parseAbiItem(
-  "event PairCreated(address indexed token0, address indexed token1, address pair, uint256)",
-);
-const SYNC = parseAbiItem("event Sync(uint112 reserve0, uint112 reserve1)");
+const PAIR_CREATED = eventOf(uniswapV2FactoryAbi, "PairCreated");
+const SYNC = eventOf(uniswapV2PairAbi, "Sync");
 
-/** Follows factory-created pairs; stores their Syncs and the creations it saw. */
-const childPairs: Handler = {
+/**
+ * Follows factory-created pairs; stores their Syncs and the creations it saw. Its rollback is the
+ * generic one: the tables it declares lose their rows above the fork.
+ */
+const childPairs: Handler = defineHandler({
   name: "test-child-pairs",
   events: [SYNC],
   sources: [
     { kind: "factory", factories: (d) => d.dexes.map((x) => x.factory), event: PAIR_CREATED, parameter: "pair" },
   ],
-  async insert(tx: Queryable, chainId: number, rows: HandlerRows) {
-    const s = rowsOf(rows, "Sync");
+  tables: ["test_child_syncs", "test_pairs_created"],
+  async insert(tx: Queryable, chainId: number, rows) {
+    const s = rows.Sync;
     await bulkInsert(tx, "test_child_syncs", chainId, [
       { name: "block_number", type: "int8", values: s.block },
       { name: "log_index", type: "int4", values: s.logIndex },
       { name: "pair", type: "text", values: s.address },
-      { name: "reserve0", type: "numeric", values: argOf(s, "reserve0") },
+      { name: "reserve0", type: "numeric", values: s.args.reserve0 },
     ]);
-    const c = rowsOf(rows, "PairCreated");
+    const c = rows.PairCreated;
     await bulkInsert(tx, "test_pairs_created", chainId, [
       { name: "block_number", type: "int8", values: c.block },
       { name: "log_index", type: "int4", values: c.logIndex },
-      { name: "pair", type: "text", values: argOf(c, "pair") },
+      { name: "pair", type: "text", values: c.args.pair },
     ]);
   },
-  async rollback(tx: Queryable, chainId: number, fork: number) {
-    await tx.query("DELETE FROM test_child_syncs WHERE chain_id = $1 AND block_number > $2", [chainId, fork]);
-    await tx.query("DELETE FROM test_pairs_created WHERE chain_id = $1 AND block_number > $2", [chainId, fork]);
-  },
-};
+});
 
 async function testDb(kind: (typeof DB_KINDS)[number]): Promise<Db> {
   const db = await freshDb(kind);

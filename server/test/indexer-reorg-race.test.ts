@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { parseAbiItem } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainIndexer } from "../src/indexer/engine.ts";
+import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { E18 } from "./helpers/chain.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { type MarketChain, startMarketChain } from "./helpers/market.ts";
@@ -63,7 +64,7 @@ describe.each(DB_KINDS)("reorg between logs and headers on %s", (kind) => {
   it("stores only the branch the headers belong to: no orphaned trade, none missing", async () => {
     const db = await freshDb(kind);
     const d = chain.deployment();
-    const indexer = new ChainIndexer({ db, chainId: 31337, deployment: d, rpcUrl: proxy.url });
+    const indexer = new ChainIndexer({ handlers: ALL_HANDLERS, db, chainId: 31337, deployment: d, rpcUrl: proxy.url });
     await indexer.sync();
     const snapshot = await chain.test.snapshot();
     const fork = Number(await chain.wallet.getBlockNumber());

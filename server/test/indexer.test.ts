@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
 import { ChainIndexer, readCheckpoint, runBackfill } from "../src/indexer/engine.ts";
 import { createRpcClient } from "../src/indexer/rpc.ts";
+import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { E18 } from "./helpers/chain.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { type MarketChain, startMarketChain } from "./helpers/market.ts";
@@ -87,7 +88,7 @@ describe.each(DB_KINDS)("indexer on %s", (kind) => {
   it("backfills every Sync and Swap of every pair, with timestamps, and is idempotent", async () => {
     const db = await freshDb(kind);
     const d = chain.deployment();
-    const stats = await runBackfill({ db, chain: 31337, deployment: d, rpcUrl: chain.rpcUrl });
+    const stats = await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment: d, rpcUrl: chain.rpcUrl });
     const want = await expectDbMatchesChain(db);
     expect(want.swaps.length).toBe(3);
     expect(stats.counts.Swap ?? 0).toBe(want.swaps.length);
@@ -103,7 +104,7 @@ describe.each(DB_KINDS)("indexer on %s", (kind) => {
     ]);
     expect(Number(row?.timestamp)).toBe(Number(block.timestamp));
     // A second run finds nothing new and doubles nothing.
-    const again = await runBackfill({ db, chain: 31337, deployment: d, rpcUrl: chain.rpcUrl });
+    const again = await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment: d, rpcUrl: chain.rpcUrl });
     expect(again.events).toBe(0);
     await expectDbMatchesChain(db);
   });
@@ -113,6 +114,7 @@ describe.each(DB_KINDS)("indexer on %s", (kind) => {
     const d = chain.deployment();
     const head = Number(await chain.wallet.getBlockNumber());
     const first = await runBackfill({
+      handlers: ALL_HANDLERS,
       db,
       chain: 31337,
       deployment: d,
@@ -129,7 +131,14 @@ describe.each(DB_KINDS)("indexer on %s", (kind) => {
       cp?.blockNumber,
     ]);
     expect(Number(above?.n)).toBe(0);
-    const rest = await runBackfill({ db, chain: 31337, deployment: d, rpcUrl: chain.rpcUrl, maxBlockRange: 3 });
+    const rest = await runBackfill({
+      handlers: ALL_HANDLERS,
+      db,
+      chain: 31337,
+      deployment: d,
+      rpcUrl: chain.rpcUrl,
+      maxBlockRange: 3,
+    });
     expect(rest.fromBlock).toBe((cp?.blockNumber ?? 0) + 1);
     await expectDbMatchesChain(db);
   });
@@ -139,6 +148,7 @@ describe.each(DB_KINDS)("indexer without the worker thread on %s", (kind) => {
   it("decodes the same rows on the main thread (client-only mode)", async () => {
     const db = await freshDb(kind);
     const indexer = new ChainIndexer({
+      handlers: ALL_HANDLERS,
       db,
       chainId: 31337,
       deployment: chain.deployment(),
@@ -154,7 +164,13 @@ describe.each(DB_KINDS)("reorg on %s", (kind) => {
   it("replaces rows above the fork block with the new branch's", async () => {
     const db = await freshDb(kind);
     const d = chain.deployment();
-    const indexer = new ChainIndexer({ db, chainId: 31337, deployment: d, rpcUrl: chain.rpcUrl });
+    const indexer = new ChainIndexer({
+      handlers: ALL_HANDLERS,
+      db,
+      chainId: 31337,
+      deployment: d,
+      rpcUrl: chain.rpcUrl,
+    });
     await indexer.sync();
     const snapshot = await chain.test.snapshot();
     const forkBlock = Number(await chain.wallet.getBlockNumber());

@@ -2,6 +2,7 @@
  * Manager profiles and follows (issue 11, spec 001 §3, §5, §6, §7): `GET|POST /sofi/managers/{address}`,
  * the photo, `POST /sofi/follow` and `GET /sofi/follow`, on PGlite and PostgreSQL.
  */
+import { NO_TRACK_RECORD, trackRecordReply } from "@sofi/core";
 import { CHAINS } from "@sofi/protocol";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,6 +71,7 @@ describe.each(DB_KINDS)("people API (%s)", (kind) => {
         total_holders: 0,
         all_apy: 0,
         created_at: 0,
+        track_record: trackRecordReply(NO_TRACK_RECORD),
         profile: "",
         twitter_url: "",
         github: "",

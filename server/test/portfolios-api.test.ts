@@ -153,8 +153,10 @@ afterAll(closeAllDbs);
 describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
   let db: Db;
   let app: ReturnType<typeof buildApp>;
-  const get = async (path: string) => {
-    const res = await app.request(`http://127.0.0.1:8080/api/local${path}`);
+  const get = async (path: string, client = "192.0.2.1") => {
+    const res = await app.request(`http://127.0.0.1:8080/api/local${path}`, {
+      headers: { "x-forwarded-for": client },
+    });
     // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field
     return { status: res.status, body: (await res.json()) as any };
   };
@@ -175,7 +177,12 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
     await seed(db);
     app = buildApp(db, {
       deployment: DEPLOYMENT,
-      overrides: { rateLimit: { perIp: 0, writesPerAddress: 0 }, deployments: { local: DEPLOYMENT } },
+      overrides: {
+        rateLimit: { perIp: 0, writesPerAddress: 0 },
+        deployments: { local: DEPLOYMENT },
+        // views count once per client: the tests name their client in X-Forwarded-For
+        trustProxy: true,
+      },
     });
   });
 
@@ -259,7 +266,12 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
     expect(res.body.managers.map((m: { address: string }) => m.address)).toEqual(expected.map((m) => m.address));
     for (const [i, m] of res.body.managers.entries()) {
       const e = expected[i] as (typeof expected)[number];
-      expect(m).toEqual({ ...e, total_market_cap: expect.any(Number), all_apy: expect.any(Number) });
+      expect(m).toEqual({
+        ...e,
+        total_market_cap: expect.any(Number),
+        all_apy: expect.any(Number),
+        track_record: expect.any(Object),
+      });
       expect(m.total_market_cap).toBeCloseTo(e.total_market_cap, 6);
       expect(m.all_apy).toBeCloseTo(e.all_apy, 6);
     }
@@ -302,7 +314,9 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
     expect(r.body.components[0].amount).toBe((25n * E18).toString());
     expect(r.body.components[1].price_usd).toBeCloseTo(3000, 6);
     expect(r.body.price_changed_7day).toBeCloseTo(25, 6);
-    expect((await get(`/sofi/portfolios/${P1}`)).body.views).toBe(2);
+    // the same client again the same day: no new view (issue 21); another client: one more
+    expect((await get(`/sofi/portfolios/${P1}`)).body.views).toBe(1);
+    expect((await get(`/sofi/portfolios/${P1}`, "192.0.2.2")).body.views).toBe(2);
     expect((await get(`/sofi/portfolios/${P2}`)).body).toMatchObject({
       module_state: 1,
       trading_enabled: false,

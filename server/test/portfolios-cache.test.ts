@@ -58,7 +58,7 @@ describe.each(DB_KINDS)("portfolio reader caches (%s)", (kind) => {
     const market = new Market(db, local, DEPLOYMENT, 0);
     // A clock of its own: on a loaded machine real time could pass the TTL between two reads.
     let clock = 1_000_000;
-    const reader = new PortfolioReader(db, 31337, market, undefined, commits, 50, undefined, () => clock);
+    const reader = new PortfolioReader(db, 31337, market.prices, undefined, commits, 50, undefined, () => clock);
     const value = async () => (await reader.list({ limit: 10, offset: 0 }))[0]?.valuePerSet;
     expect(await value()).toBeCloseTo(100, 6);
     await setPrice(db, now - 3600, 3n);
@@ -94,7 +94,7 @@ describe.each(DB_KINDS)("portfolio reader caches (%s)", (kind) => {
     await setup(db);
     const market = new Market(db, local, DEPLOYMENT, 0);
     let clock = 1_000_000;
-    const reader = new PortfolioReader(db, 31337, market, undefined, undefined, 50, undefined, () => clock);
+    const reader = new PortfolioReader(db, 31337, market.prices, undefined, undefined, 50, undefined, () => clock);
     let refreshes = 0;
     const slow = reader as unknown as { refreshMetrics: () => Promise<void> };
     // each refresh "takes" 1,000 ms on the reader's clock
@@ -120,7 +120,7 @@ describe.each(DB_KINDS)("portfolio reader caches (%s)", (kind) => {
     await setup(db);
     const commits = new CommitSignal();
     const market = new Market(db, local, DEPLOYMENT, 0);
-    const reader = new PortfolioReader(db, 31337, market, undefined, commits);
+    const reader = new PortfolioReader(db, 31337, market.prices, undefined, commits);
     const first = await reader.history(P, "1d");
     expect(first?.[0]?.value).toBeCloseTo(100, 6);
     // a late candle 20 hours ago (a backfill): not seen until the commit

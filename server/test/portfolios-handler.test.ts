@@ -1,7 +1,7 @@
 /** The portfolios handler on synthetic rows: every table written, holders folded, replays and reorgs. */
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
-import type { EventColumns, HandlerRows } from "../src/indexer/handler.ts";
+import { type EventColumns, type HandlerRows, rollbackHandler } from "../src/indexer/handler.ts";
 import { portfoliosHandler } from "../src/indexer/handlers/portfolios.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 
@@ -213,7 +213,7 @@ describe.each(DB_KINDS)("portfolios handler (%s)", (kind) => {
     expect((await db.query("SELECT * FROM portfolio_multipliers")).length).toBe(1);
 
     // a reorg back to block 15 undoes range 2 exactly, including the balances
-    await db.transaction((tx) => portfoliosHandler.rollback(tx, 31337, 15));
+    await db.transaction((tx) => rollbackHandler(tx, portfoliosHandler, 31337, 15));
     expect(await holders(db)).toEqual([
       [ALICE, "200"],
       [BOB, "100"],
@@ -222,7 +222,7 @@ describe.each(DB_KINDS)("portfolios handler (%s)", (kind) => {
     expect((await db.query("SELECT * FROM portfolio_positions")).length).toBe(2);
     expect((await db.query("SELECT * FROM portfolio_rebalances")).length).toBe(0);
     // and back to block 5 removes the portfolio itself
-    await db.transaction((tx) => portfoliosHandler.rollback(tx, 31337, 5));
+    await db.transaction((tx) => rollbackHandler(tx, portfoliosHandler, 31337, 5));
     expect(await holders(db)).toEqual([]);
     expect(await stats(db)).toEqual({ trades: 0, holders: 0, supply: "0" });
     for (const t of [

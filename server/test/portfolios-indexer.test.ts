@@ -22,6 +22,7 @@ import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
 import { ChainIndexer, runBackfill } from "../src/indexer/engine.ts";
 import { createRpcClient } from "../src/indexer/rpc.ts";
+import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 
 const local = CHAINS.find((c) => c.suffix === "local");
@@ -94,7 +95,7 @@ async function expectMatchesChain(db: Db) {
 describe.each(DB_KINDS)("portfolios on the seeded chain (%s)", (kind) => {
   it("indexes every portfolio, holder balance and trade as the chain has them; a replay adds nothing", async () => {
     const db = await freshDb(kind);
-    await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
+    await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
     const ps = await db.query<{ address: string }>("SELECT address FROM portfolios ORDER BY block_number, log_index");
     expect(ps.map((p) => p.address)).toEqual(sets.map((s) => s.toLowerCase()));
     await expectMatchesChain(db);
@@ -116,7 +117,7 @@ describe.each(DB_KINDS)("portfolios on the seeded chain (%s)", (kind) => {
     );
     expect([Number(n?.buys), Number(n?.sells)]).toEqual([bought.length, sold.length]);
     expect(bought.length).toBeGreaterThan(0);
-    const again = await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
+    const again = await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
     expect(Object.values(again.counts).reduce((a, b) => a + b, 0)).toBe(0);
     await expectMatchesChain(db);
   }, 300_000);
@@ -124,11 +125,18 @@ describe.each(DB_KINDS)("portfolios on the seeded chain (%s)", (kind) => {
   it("a restart mid-backfill resumes with the portfolios created before it as sources", async () => {
     const db = await freshDb(kind);
     const half = Math.floor(sets.length / 2);
-    await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl, toBlock: createdBlocks[half] });
+    await runBackfill({
+      handlers: ALL_HANDLERS,
+      db,
+      chain: 31337,
+      deployment,
+      rpcUrl: anvil.rpcUrl,
+      toBlock: createdBlocks[half],
+    });
     const [mid] = await db.query<{ n: string }>("SELECT count(*) AS n FROM portfolios");
     expect(Number(mid?.n)).toBeGreaterThan(0);
     expect(Number(mid?.n)).toBeLessThan(sets.length);
-    await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
+    await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
     const ps = await db.query<{ address: string }>("SELECT address FROM portfolios ORDER BY block_number, log_index");
     expect(ps.map((p) => p.address)).toEqual(sets.map((s) => s.toLowerCase()));
     await expectMatchesChain(db);
@@ -136,7 +144,7 @@ describe.each(DB_KINDS)("portfolios on the seeded chain (%s)", (kind) => {
 
   it("the API: lists every portfolio, details carry the chain's current units, history has points", async () => {
     const db = await freshDb(kind);
-    await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
+    await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
     const config = loadConfig(
       { CHAINS: "local" },
       { deployments: { local: deployment }, rpcUrls: { local: anvil.rpcUrl } },
@@ -200,7 +208,7 @@ describe.each(DB_KINDS)("portfolios on the seeded chain (%s)", (kind) => {
 
   it("a reorg of a transfer leaves every balance the chain's", async () => {
     const db = await freshDb(kind);
-    const indexer = new ChainIndexer({ db, chainId: 31337, deployment, rpcUrl: anvil.rpcUrl });
+    const indexer = new ChainIndexer({ handlers: ALL_HANDLERS, db, chainId: 31337, deployment, rpcUrl: anvil.rpcUrl });
     try {
       await indexer.sync();
       const rows = await expectMatchesChain(db);

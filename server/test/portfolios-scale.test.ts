@@ -159,7 +159,7 @@ describe.each(DB_KINDS)("portfolio reads at scale (%s)", (kind) => {
     const db = await freshDb(kind);
     await setPrice(db, now - 4 * 86_400, 2n);
     await checkpoint(db, 5, "0xa05");
-    const reader = new PortfolioReader(db, 31337, new Market(db, local, DEPLOYMENT, 0), undefined, undefined);
+    const reader = new PortfolioReader(db, 31337, new Market(db, local, DEPLOYMENT, 0).prices, undefined, undefined);
     await reader.freshMetrics(); // no portfolio yet; the next TTL refresh is seconds away
     await create(db);
     await checkpoint(db, 10, "0xa10");
@@ -174,11 +174,11 @@ describe.each(DB_KINDS)("portfolio reads at scale (%s)", (kind) => {
     await setPrice(db, now - 4 * 86_400, 2n);
     const market = new Market(db, local, DEPLOYMENT, 0);
     const units = new PortfolioUnits(db, 31337);
-    const refresher = new MetricsRefresher(db, 31337, market, units, () => now);
+    const refresher = new MetricsRefresher(db, 31337, market.prices, units, () => now);
     expect(await refresher.refresh()).toBe(1);
     expect(await refresher.refresh()).toBe(0);
     // a new refresher (a restart) reads what is stored before it compares
-    expect(await new MetricsRefresher(db, 31337, market, units, () => now).refresh()).toBe(0);
+    expect(await new MetricsRefresher(db, 31337, market.prices, units, () => now).refresh()).toBe(0);
     await setPrice(db, now - 60, 3n);
     expect(await refresher.refresh()).toBe(1);
     const [m] = await db.query<{ v: number }>("SELECT value_per_set AS v FROM portfolio_metrics WHERE address = $1", [
@@ -194,7 +194,7 @@ describe.each(DB_KINDS)("portfolio reads at scale (%s)", (kind) => {
     await checkpoint(db, 10, "0xa10");
     const market = new Market(db, local, DEPLOYMENT, 0);
     let clock = Math.floor(now / 300) * 300;
-    const refresher = new MetricsRefresher(db, 31337, market, new PortfolioUnits(db, 31337), () => clock);
+    const refresher = new MetricsRefresher(db, 31337, market.prices, new PortfolioUnits(db, 31337), () => clock);
     expect(await refresher.refresh()).toBe(1);
     // a price row the indexer did not commit (no checkpoint moved): not looked at
     await setPrice(db, clock - 60, 3n);
@@ -211,8 +211,8 @@ describe.each(DB_KINDS)("portfolio reads at scale (%s)", (kind) => {
   it("views: counted at once, written in one batch", async () => {
     const db = await freshDb(kind);
     await create(db);
-    const reader = new PortfolioReader(db, 31337, new Market(db, local, DEPLOYMENT, 0), undefined, undefined);
-    for (let i = 0; i < 3; i++) reader.countView(P);
+    const reader = new PortfolioReader(db, 31337, new Market(db, local, DEPLOYMENT, 0).prices, undefined, undefined);
+    for (let i = 0; i < 3; i++) expect(reader.countView(P, `10.0.0.${i}`)).toBe(true);
     const stored = async () =>
       Number(
         (await db.query<{ views: string }>("SELECT views FROM portfolio_info WHERE address = $1", [P]))[0]?.views ?? 0,
@@ -221,10 +221,40 @@ describe.each(DB_KINDS)("portfolio reads at scale (%s)", (kind) => {
     expect((await reader.detail(P))?.views).toBe(3);
     await reader.flushViews();
     expect(await stored()).toBe(3);
-    reader.countView(P);
+    reader.countView(P, "10.0.0.9");
     expect((await reader.detail(P))?.views).toBe(4);
     await reader.flushViews();
     expect(await stored()).toBe(4);
+  });
+
+  it("views (issue 21): 300 requests from one client add one view; 300 clients add 300; another process or a restart does not count a viewer twice in a day", async () => {
+    const db = await freshDb(kind);
+    await create(db);
+    const reader = () =>
+      new PortfolioReader(db, 31337, new Market(db, local, DEPLOYMENT, 0).prices, undefined, undefined);
+    const stored = async () =>
+      Number(
+        (await db.query<{ views: string }>("SELECT views FROM portfolio_info WHERE address = $1", [P]))[0]?.views ?? 0,
+      );
+    const a = reader();
+    let counted = 0;
+    for (let i = 0; i < 300; i++) if (a.countView(P, "203.0.113.7")) counted++;
+    expect(counted).toBe(1);
+    await a.flushViews();
+    expect(await stored()).toBe(1);
+    for (let i = 0; i < 300; i++) a.countView(P, `198.51.100.${i % 256}.${Math.floor(i / 256)}`);
+    await a.flushViews();
+    expect(await stored()).toBe(301);
+    // a second process (a replica, or this one restarted) sees the same viewer: the database drops it
+    const b = reader();
+    expect(b.countView(P, "203.0.113.7")).toBe(true); // it cannot know yet
+    await b.flushViews();
+    expect(await stored()).toBe(301);
+    expect((await b.detail(P))?.views).toBe(301);
+    // no IP is stored
+    const viewers = await db.query<{ viewer: string }>("SELECT viewer FROM portfolio_viewers");
+    expect(viewers.length).toBe(301);
+    for (const v of viewers) expect(v.viewer).not.toMatch(/\d+\.\d+\.\d+/);
   });
 });
 

@@ -2,9 +2,9 @@
 import type { Deployment } from "@sofi/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
-import type { EventColumns, HandlerRows } from "../src/indexer/handler.ts";
-import { HANDLERS } from "../src/indexer/handlers/index.ts";
+import { type EventColumns, type HandlerRows, rollbackHandler } from "../src/indexer/handler.ts";
 import { promotionsHandler } from "../src/indexer/handlers/promotions.ts";
+import { ALL_HANDLERS as HANDLERS } from "../src/modules/fold.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 
 const PROMOTION = "0x00000000000000000000000000000000000000f2";
@@ -22,6 +22,7 @@ function promoted(
       tx: rows.map((r) => `0x${r.block.toString(16).padStart(64, "0")}`),
       ts: rows.map((r) => 1_700_000_000 + r.block * 12),
       address: rows.map(() => PROMOTION),
+      raw: {},
       args: {
         portfolio: rows.map((r) => r.portfolio),
         payer: rows.map(() => M),
@@ -59,7 +60,7 @@ describe.each(DB_KINDS)("promotions handler (%s)", (kind) => {
     // another chain's rows are kept apart
     await db.transaction((tx) => promotionsHandler.insert(tx, 1, range));
 
-    await db.transaction((tx) => promotionsHandler.rollback(tx, 31337, 11));
+    await db.transaction((tx) => rollbackHandler(tx, promotionsHandler, 31337, 11));
     expect((await logRows(db)).map((r) => r.block_number)).toEqual(["10", "11"]);
     const [other] = await db.query<{ n: string }>(
       "SELECT count(*)::text AS n FROM portfolio_promotions WHERE chain_id = 1",

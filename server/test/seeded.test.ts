@@ -8,6 +8,7 @@ import { Market } from "../src/api/market.ts";
 import { loadConfig } from "../src/config.ts";
 import { runBackfill } from "../src/indexer/engine.ts";
 import { createRpcClient } from "../src/indexer/rpc.ts";
+import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { closeAllDbs, freshDb } from "./helpers/db.ts";
 
 const local = CHAINS.find((c) => c.suffix === "local");
@@ -22,7 +23,7 @@ beforeAll(async () => {
   deployment = await deployAll({ rpcUrl: anvil.rpcUrl });
   await seed({ rpcUrl: anvil.rpcUrl, deployment, days: 2, now });
   const db = await freshDb("pglite");
-  const stats = await runBackfill({ db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
+  const stats = await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
   expect(stats.counts.Swap ?? 0).toBeGreaterThan(0);
   const config = loadConfig(
     { CHAINS: "local" },

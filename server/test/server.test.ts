@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { startLeaderIndexer } from "../src/indexer/engine.ts";
+import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { startServer } from "../src/server.ts";
 import { E18 } from "./helpers/chain.ts";
 import { closeAllDbs, freshDb } from "./helpers/db.ts";
@@ -150,6 +151,7 @@ if (process.env.TEST_DATABASE_URL)
         rpcUrl: chain.rpcUrl,
         pollIntervalMs: 100,
         standbyRetryMs: 100,
+        handlers: ALL_HANDLERS,
       };
       const a = startLeaderIndexer(common);
       await waitFor(async () => (await a.indexer.checkpoint()) !== null);

@@ -1,10 +1,12 @@
 /**
  * On every DEX: WETH/USDT, then every other token against WETH, then against USDT. A pair the
- * factory already has (getPair) is kept, so this step is idempotent on the chain itself.
+ * factory already has (getPair) is kept, so this step is idempotent on the chain itself. The
+ * governance step's listing candidates get their pairs in that step (after every other contract).
  */
 import type { PairDeployment } from "@sofi/protocol";
 import { type Address, getAddress, zeroAddress } from "viem";
 import { uniswapV2FactoryAbi } from "../../../packages/protocol/src/abis/index.ts";
+import { LISTING_CANDIDATE_SPECS } from "../tokens.ts";
 import { type DeployStep, need } from "./kit.ts";
 
 export const pairsStep: DeployStep = {
@@ -13,7 +15,10 @@ export const pairsStep: DeployStep = {
   async run(ctx, record) {
     const weth = need(record.weth, "weth", "pairs");
     const usdt = need(record.tokens.find((t) => t.symbol === "USDT")?.address, "USDT", "pairs");
-    const others = record.tokens.filter((t) => t.address !== weth && t.address !== usdt).map((t) => t.address);
+    const late = new Set(LISTING_CANDIDATE_SPECS.map((s) => s.symbol));
+    const others = record.tokens
+      .filter((t) => t.address !== weth && t.address !== usdt && !late.has(t.symbol))
+      .map((t) => t.address);
     const wanted: [Address, Address][] = [
       [weth, usdt],
       ...others.map((t): [Address, Address] => [t, weth]),

@@ -23,6 +23,7 @@ import {
   portfolioTradingModuleAbi,
 } from "../../../packages/protocol/src/abis/index.ts";
 import { portfolioFactoryBytecode, portfolioTradingModuleBytecode } from "../generated/bytecode.ts";
+import { LISTING_CANDIDATE_SPECS } from "../tokens.ts";
 import { type DeployStep, need, type StepContext } from "./kit.ts";
 
 /** TradeModule's name of the Uniswap V2 integration (what a rebalance passes as exchange name). */
@@ -133,10 +134,12 @@ export const portfoliosStep: DeployStep<Name> = {
           tradeModule,
         ])
       ).address;
+    // The listing candidates are governance's to list (the governance step deploys them).
+    const late = new Set(LISTING_CANDIDATE_SPECS.map((s) => s.symbol));
     await allowTokens(
       ctx,
       portfolioFactory,
-      record.tokens.map((t) => t.address),
+      record.tokens.filter((t) => !late.has(t.symbol)).map((t) => t.address),
     );
 
     ctx.log(`PortfolioFactory ${portfolioFactory}, PortfolioTradingModule ${portfolioTradingModule}`);
@@ -154,8 +157,17 @@ export const portfoliosStep: DeployStep<Name> = {
   },
 };
 
-/** Puts the tokens not yet on the factory's allow-list on it (one transaction, none when all are). */
+/**
+ * Puts the tokens not yet on the factory's allow-list on it (one transaction, none when all are).
+ * Once the timelock owns the factory (the governance step), the list is governance's: nothing is sent.
+ */
 async function allowTokens(ctx: StepContext, factory: Address, tokens: readonly Address[]): Promise<void> {
+  const owner = await ctx.publicClient.readContract({
+    address: factory,
+    abi: portfolioFactoryAbi,
+    functionName: "owner",
+  });
+  if (owner.toLowerCase() !== ctx.account.address.toLowerCase()) return;
   const allowed = await ctx.publicClient.readContract({
     address: factory,
     abi: portfolioFactoryAbi,

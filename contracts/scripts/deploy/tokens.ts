@@ -1,11 +1,13 @@
 /**
  * The test tokens of TOKEN_SPECS (SOFI is the governance token, the others TestTokens), after WETH
  * in the record's token list. Appending a spec deploys only that token on a chain that has the rest.
+ * The governance step's listing candidates (LISTING_CANDIDATE_SPECS, deployed last) stay at the end
+ * of the list when the record already has them.
  */
 import type { TokenDeployment } from "@sofi/protocol";
 import { sofiTokenAbi, testTokenAbi } from "../../../packages/protocol/src/abis/index.ts";
 import { sofiTokenBytecode, testTokenBytecode } from "../generated/bytecode.ts";
-import { TOKEN_SPECS, WETH_SPEC } from "../tokens.ts";
+import { LISTING_CANDIDATE_SPECS, TOKEN_SPECS, WETH_SPEC } from "../tokens.ts";
 import { type DeployStep, need } from "./kit.ts";
 
 export const tokensStep: DeployStep = {
@@ -33,7 +35,8 @@ export const tokensStep: DeployStep = {
       tokens.push({ symbol: spec.symbol, name: spec.name, decimals: spec.decimals, address, tags: spec.tags });
       ctx.log(`${spec.symbol} ${address}`);
     }
-    record.tokens = tokens;
+    const candidates = new Set(LISTING_CANDIDATE_SPECS.map((s) => s.symbol));
+    record.tokens = [...tokens, ...record.tokens.filter((t) => candidates.has(t.symbol))];
     return {};
   },
 };

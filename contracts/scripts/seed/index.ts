@@ -4,9 +4,20 @@
  */
 import { aggregatorSeed } from "./aggregator.ts";
 import { dexesSeed } from "./dexes.ts";
+import { governanceSeed } from "./governance.ts";
+import { marketSeed } from "./market.ts";
 import { portfoliosSeed } from "./portfolios.ts";
+import { racesSeed } from "./races.ts";
 import { tokensSeed } from "./tokens.ts";
 
-export const SEED_STEPS = [tokensSeed, dexesSeed, aggregatorSeed, portfoliosSeed] as const;
+export const SEED_STEPS = [
+  tokensSeed,
+  dexesSeed,
+  aggregatorSeed,
+  portfoliosSeed,
+  governanceSeed,
+  marketSeed,
+  racesSeed,
+] as const;
 
 export type { HistoryBlock, SeedContext, SeedHooks, SeedStep } from "./kit.ts";

@@ -219,6 +219,11 @@ export type SeedHooks = {
   block?(block: HistoryBlock): Promise<void>;
   /** Checks the chain against the step's model (after setup, every 200 history blocks and at the end). */
   verify?(): Promise<void>;
+  /**
+   * Due work this step still has to send (deferred to a later block): after the history the runner
+   * mines blocks a second apart, calling `block` on the steps with pending work, until none has.
+   */
+  pending?(): number;
   /** After the last block. */
   finish?(): Promise<void>;
 };

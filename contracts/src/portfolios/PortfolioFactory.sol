@@ -101,6 +101,22 @@ contract PortfolioFactory is Ownable2Step {
 
     /// @notice Adds tokens to (or removes them from) the components allow-list.
     function setAllowedTokens(address[] calldata tokens, bool allowed) external onlyOwner {
+        _setAllowedTokens(tokens, allowed);
+    }
+
+    /// @notice The spec's "edit portfolio list" action ADD_NEW_TOKEN_TO_PORTFOLIO_LIST (a governance
+    ///         proposal executed by the timelock, the owner): tokens already listed are skipped.
+    function addTokens(address[] calldata tokens) external onlyOwner {
+        _setAllowedTokens(tokens, true);
+    }
+
+    /// @notice The spec's DELETE_TOKEN_FROM_PORTFOLIO_LIST: tokens not listed are skipped. Existing
+    ///         portfolios keep their components; only new portfolios cannot use them.
+    function removeTokens(address[] calldata tokens) external onlyOwner {
+        _setAllowedTokens(tokens, false);
+    }
+
+    function _setAllowedTokens(address[] calldata tokens, bool allowed) private {
         for (uint256 i = 0; i < tokens.length; ++i) {
             address token = tokens[i];
             if (token == address(0)) revert ZeroAddress();
@@ -237,9 +253,25 @@ contract PortfolioFactory is Ownable2Step {
         }
     }
 
+    /// @dev 1 to 32 bytes with no control characters: C0 and DEL, C1 (UTF-8 C2 80..9F) and the bidi
+    ///      embeddings, overrides and isolates (U+202A..202E, U+2066..2069), which would reorder the
+    ///      text shown around the name. The indexer makes any text storable anyway; this keeps our
+    ///      own factory's names clean (defense in depth, as for symbols).
     function _checkName(string calldata name) private pure {
-        uint256 len = bytes(name).length;
+        bytes calldata b = bytes(name);
+        uint256 len = b.length;
         if (len == 0 || len > MAX_NAME_LENGTH) revert InvalidName();
+        for (uint256 i = 0; i < len; ++i) {
+            bytes1 c = b[i];
+            if (c < 0x20 || c == 0x7f) revert InvalidName();
+            if (c == 0xc2 && i + 1 < len && b[i + 1] >= 0x80 && b[i + 1] <= 0x9f) revert InvalidName();
+            if (c == 0xe2 && i + 2 < len) {
+                bytes1 c1 = b[i + 1];
+                bytes1 c2 = b[i + 2];
+                if (c1 == 0x80 && c2 >= 0xaa && c2 <= 0xae) revert InvalidName();
+                if (c1 == 0x81 && c2 >= 0xa6 && c2 <= 0xa9) revert InvalidName();
+            }
+        }
     }
 
     /// @dev Upper case: no a-z, and no spaces or control characters.

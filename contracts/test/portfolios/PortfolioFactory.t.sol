@@ -137,6 +137,43 @@ contract PortfolioFactoryTest is PortfolioFixture {
         factory.setAllowedTokens(t, true);
     }
 
+    function test_AddTokensAndRemoveTokensEditTheList() public {
+        address[] memory t = new address[](2);
+        t[0] = address(fee);
+        t[1] = address(tok); // already listed: skipped
+        vm.expectEmit(true, false, false, true, address(factory));
+        emit PortfolioFactory.TokenAllowed(address(fee), true);
+        vm.prank(owner);
+        factory.addTokens(t);
+        assertTrue(factory.isAllowedToken(address(fee)), "added");
+        assertEq(factory.getAllowedTokens().length, 8, "one more");
+        vm.expectEmit(true, false, false, true, address(factory));
+        emit PortfolioFactory.TokenAllowed(address(fee), false);
+        vm.prank(owner);
+        factory.removeTokens(t);
+        assertFalse(factory.isAllowedToken(address(fee)), "fee removed");
+        assertFalse(factory.isAllowedToken(address(tok)), "tok removed");
+        assertEq(factory.getAllowedTokens().length, 6, "two fewer");
+        vm.prank(owner);
+        factory.removeTokens(t); // nothing listed: no-op
+        assertEq(factory.getAllowedTokens().length, 6, "still six");
+    }
+
+    function test_RevertWhen_NotOwnerAddsOrRemovesTokens() public {
+        address[] memory t = new address[](1);
+        t[0] = address(fee);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
+        vm.prank(alice);
+        factory.addTokens(t);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
+        vm.prank(alice);
+        factory.removeTokens(t);
+        t[0] = address(0);
+        vm.expectRevert(PortfolioFactory.ZeroAddress.selector);
+        vm.prank(owner);
+        factory.addTokens(t);
+    }
+
     function test_AllowListOwnershipMovesInTwoSteps() public {
         address gov = makeAddr("governance");
         vm.prank(owner);
@@ -247,6 +284,42 @@ contract PortfolioFactoryTest is PortfolioFixture {
         p.name = "123456789012345678901234567890123"; // 33
         _expectCreateRevert(p, abi.encodeWithSelector(PortfolioFactory.InvalidName.selector));
         p.name = "12345678901234567890123456789012"; // 32
+        factory.create(p);
+    }
+
+    function test_RevertWhen_NameHasControlCharacters() public {
+        (address[] memory comps, uint256[] memory bps) = mixed();
+        PortfolioFactory.CreateParams memory p = params(comps, bps, 100e18);
+        // NUL, tab, newline, DEL, C1 U+0085, bidi override U+202E, isolate U+2066, embedding U+202A
+        string[8] memory bad = [
+            "Evil\x00Name",
+            "Tab\tName",
+            "Line\nName",
+            "Del\x7fName",
+            unicode"C1\u0085Name",
+            unicode"Bidi\u202EemaN",
+            unicode"Iso\u2066Name",
+            unicode"Emb\u202AName"
+        ];
+        for (uint256 i = 0; i < bad.length; ++i) {
+            p.name = bad[i];
+            _expectCreateRevert(p, abi.encodeWithSelector(PortfolioFactory.InvalidName.selector));
+        }
+        // spaces, punctuation and other scripts stay allowed
+        p.name = unicode"Blue Chip · 블루칩 ©";
+        factory.create(p);
+    }
+
+    function test_NameControlCheck_LastBytes() public {
+        (address[] memory comps, uint256[] memory bps) = mixed();
+        PortfolioFactory.CreateParams memory p = params(comps, bps, 100e18);
+        // a name ending in a lone 0xC2 or 0xE2 0x80 lead byte is not a control character
+        p.name = string(bytes.concat(bytes("Ends"), hex"c2"));
+        factory.create(p);
+        p.name = string(bytes.concat(bytes("Ends2"), hex"e280"));
+        factory.create(p);
+        // U+00A0 (C2 A0) and U+2010 (E2 80 90) are not controls
+        p.name = unicode"No\u00a0Break\u2010Dash";
         factory.create(p);
     }
 

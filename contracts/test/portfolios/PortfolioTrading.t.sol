@@ -163,6 +163,52 @@ contract PortfolioTradingTest is PortfolioFixture {
         assertEq(module.getConfig(set).exitFeeRecipient, alice, "recipient");
     }
 
+    /// Issue 21 §4: the manage page changes the fee after initialising; the contract's refusals it
+    /// shows leave the fee as it was.
+    function test_RevertWhen_SetExitFeeToTheZeroAddressOrAboveTheBound() public {
+        vm.startPrank(manager);
+        vm.expectRevert(PortfolioTradingModule.ZeroAddress.selector);
+        module.setExitFee(set, 50, address(0));
+        vm.expectRevert(abi.encodeWithSelector(PortfolioTradingModule.ExitFeeTooHigh.selector, 501));
+        module.setExitFee(set, 501, alice);
+        vm.stopPrank();
+        assertEq(module.getConfig(set).exitFeeBps, 100, "fee kept");
+        assertEq(module.getConfig(set).exitFeeRecipient, exitFeeTo, "recipient kept");
+        uint256 bound = module.MAX_EXIT_FEE_BPS();
+        vm.prank(manager);
+        module.setExitFee(set, bound, alice);
+        assertEq(module.getConfig(set).exitFeeBps, 500, "the bound itself is allowed");
+    }
+
+    /// Issue 21 §4: a changed exit fee is what the next sale pays, to the new recipient.
+    function test_AChangedExitFeeIsWhatTheNextSalePays() public {
+        buyETH(alice, set, 2e18);
+        vm.prank(manager);
+        module.setExitFee(set, 250, bob);
+        (PortfolioTradingModule.Leg[] memory legs, uint256 minOut) = sellLegs(set, 1e18, address(0), 100);
+        (,, uint256 tradeFee, uint256 quotedExit) = module.quoteSell(set, 1e18, address(0));
+        uint256 before = alice.balance;
+        vm.startPrank(alice);
+        set.approve(address(module), 1e18);
+        module.sellExactSetForETH(set, 1e18, minOut, legs, DEADLINE);
+        vm.stopPrank();
+        uint256 net = alice.balance - before;
+        uint256 exitFee = IERC20(address(weth)).balanceOf(bob);
+        assertEq(IERC20(address(weth)).balanceOf(exitFeeTo), 0, "the old recipient gets nothing");
+        assertEq(exitFee, (net + exitFee + tradeFee) * 250 / 10_000, "2.5 % of the gross");
+        assertEq(exitFee, quotedExit, "as quoted");
+
+        // and a fee set to 0 charges none
+        vm.prank(manager);
+        module.setExitFee(set, 0, bob);
+        (legs, minOut) = sellLegs(set, 1e18, address(0), 100);
+        vm.startPrank(alice);
+        set.approve(address(module), 1e18);
+        module.sellExactSetForETH(set, 1e18, minOut, legs, DEADLINE);
+        vm.stopPrank();
+        assertEq(IERC20(address(weth)).balanceOf(bob), exitFee, "no exit fee at 0");
+    }
+
     function test_RevertWhen_NotManagerManages() public {
         vm.startPrank(alice);
         vm.expectRevert(PortfolioTradingModule.NotManager.selector);

@@ -8,6 +8,10 @@
  * (through each topic's synonyms), symbols, name words and, as a tie-breaker, the indexed market
  * data (24 h volume and change); the reasons behind each pick build the reply's message in English
  * or Korean. The server uses it by default and whenever the configured model fails.
+ *
+ * A configured model only chooses and orders tokens of the allow-list (`modelAnswer`), optionally
+ * with a reason kind per pick from a fixed set; its free text is never shown (issue 24): the reply's
+ * message and each pick's reason are built here, from templates, the picks and the facts.
  */
 import { z } from "zod";
 import { textProblem } from "./validation.ts";
@@ -18,8 +22,6 @@ import { textProblem } from "./validation.ts";
 export const AI_MESSAGE_MAX = 200;
 /** Most tokens one answer picks. */
 export const AI_MAX_PICKS = 6;
-/** Longest message a reply carries (a model's longer text is cut). */
-export const AI_REPLY_MESSAGE_MAX = 800;
 
 /** Spec 001 §5 "AI interest box requires a non-empty term" and the endpoint's other texts. */
 export const AI_ERRORS = {
@@ -84,12 +86,19 @@ export type AiCandidate = {
   volume_24h_usd: number;
 };
 
-/** Why a token was picked. */
+/**
+ * Why a token was picked. `model`: a model's pick that no fact explains (no tag, symbol or name in
+ * the phrase); a model cannot choose it as a reason kind.
+ */
 export type AiReason =
   | { kind: "topic"; topic: string }
   | { kind: "symbol" }
   | { kind: "name"; word: string }
-  | { kind: "market" };
+  | { kind: "market" }
+  | { kind: "model" };
+
+/** The reason kinds a model may give for a pick (`topic:<topic>` names one of AI_TOPIC_SYNONYMS). */
+export const AI_REASON_KINDS = ["topic", "symbol", "name", "market"] as const;
 
 export type AiRanked = AiCandidate & { score: number; reasons: AiReason[] };
 
@@ -191,6 +200,44 @@ const byMarket = (a: AiCandidate, b: AiCandidate) =>
 /** A token the wizard can choose: a positive USD price (it is priced with it). */
 const choosable = (c: AiCandidate) => Number.isFinite(c.price_usd) && c.price_usd > 0;
 
+/** A phrase word (3+ characters) that starts one of the name's words, if any. */
+const nameHit = (words: readonly string[], c: AiCandidate) => {
+  const nameWords = phraseWords(c.name);
+  return words.find((w) => w.length >= 3 && nameWords.some((n) => n.startsWith(w)));
+};
+
+/** Does the token carry one of the topic's tags? */
+const hasTopic = (c: AiCandidate, topic: string) => {
+  const tags = c.tags.map((t) => t.toLowerCase());
+  return AI_TOPIC_SYNONYMS[topic]?.tags.some((t) => tags.includes(t)) ?? false;
+};
+
+/**
+ * What the phrase's `words` and `topics` say about a token: +100 per asked topic among its tags,
+ * +80 when its symbol is a phrase word, +40 for a name word (not with a symbol match), and those
+ * reasons in that order.
+ */
+function phraseFacts(words: readonly string[], topics: readonly string[], c: AiCandidate) {
+  const reasons: AiReason[] = [];
+  let score = 0;
+  for (const topic of topics) {
+    if (hasTopic(c, topic)) {
+      reasons.push({ kind: "topic", topic });
+      score += TOPIC_SCORE;
+    }
+  }
+  if (words.includes(c.symbol.toLowerCase())) {
+    reasons.push({ kind: "symbol" });
+    score += SYMBOL_SCORE;
+  }
+  const hit = nameHit(words, c);
+  if (hit && !reasons.some((r) => r.kind === "symbol")) {
+    reasons.push({ kind: "name", word: hit });
+    score += NAME_SCORE;
+  }
+  return { score, reasons };
+}
+
 /**
  * The offline ranking: every choosable candidate scored against the phrase: +100 per asked topic
  * among its tags, +80 when its symbol is a phrase word, +40 when a name word starts with a phrase
@@ -208,28 +255,7 @@ export function rankTokens(phrase: string, candidates: readonly AiCandidate[], m
     seen.add(k);
     return true;
   });
-  const scored = unique.map((c): AiRanked => {
-    const reasons: AiReason[] = [];
-    let score = 0;
-    const tags = c.tags.map((t) => t.toLowerCase());
-    for (const topic of topics) {
-      if (AI_TOPIC_SYNONYMS[topic]?.tags.some((t) => tags.includes(t))) {
-        reasons.push({ kind: "topic", topic });
-        score += TOPIC_SCORE;
-      }
-    }
-    if (words.includes(c.symbol.toLowerCase())) {
-      reasons.push({ kind: "symbol" });
-      score += SYMBOL_SCORE;
-    }
-    const nameWords = phraseWords(c.name);
-    const nameHit = words.find((w) => w.length >= 3 && nameWords.some((n) => n.startsWith(w)));
-    if (nameHit && !reasons.some((r) => r.kind === "symbol")) {
-      reasons.push({ kind: "name", word: nameHit });
-      score += NAME_SCORE;
-    }
-    return { ...c, score, reasons };
-  });
+  const scored = unique.map((c): AiRanked => ({ ...c, ...phraseFacts(words, topics, c) }));
   const order = (a: AiRanked, b: AiRanked) =>
     b.score - a.score ||
     byMarket(a, b) ||
@@ -281,10 +307,12 @@ export function pickReason(p: AiRanked, lang: AiLang = "en"): string {
       if (r.kind === "topic") parts.push(`${topic} 태그`);
       else if (r.kind === "symbol") parts.push("심볼 일치");
       else if (r.kind === "name") parts.push(`이름에 "${r.word}" 포함`);
+      else if (r.kind === "model") parts.push("AI 모델이 선택함");
       else parts.push("거래가 활발함");
     } else if (r.kind === "topic") parts.push(`tagged ${topic}`);
     else if (r.kind === "symbol") parts.push("symbol matches");
     else if (r.kind === "name") parts.push(`name matches "${r.word}"`);
+    else if (r.kind === "model") parts.push("picked by the AI model");
     else parts.push("actively traded");
   }
   const market: string[] = [];
@@ -293,6 +321,21 @@ export function pickReason(p: AiRanked, lang: AiLang = "en"): string {
   if (p.change_24h !== null && Number.isFinite(p.change_24h))
     market.push(lang === "ko" ? `24시간 ${pct(p.change_24h)}` : `24h ${pct(p.change_24h)}`);
   return [...parts, ...market].join(", ");
+}
+
+/** What the picks' reasons have in common: "tagged meme or AI or named in your words" (en), or in ko. */
+function whyClause(reasons: readonly AiReason[], lang: AiLang): string {
+  const topics = [
+    ...new Set(reasons.flatMap((r) => (r.kind === "topic" ? [TOPIC_NAMES[lang][r.topic] ?? r.topic] : []))),
+  ];
+  const named = reasons.some((r) => r.kind === "symbol" || r.kind === "name");
+  if (lang === "ko")
+    return [topics.length > 0 ? `${topics.join(", ")} 태그가 있는` : "", named ? "심볼이나 이름이 맞는" : ""]
+      .filter(Boolean)
+      .join(" 또는 ");
+  return [topics.length > 0 ? `tagged ${topics.join(" or ")}` : "", named ? "named in your words" : ""]
+    .filter(Boolean)
+    .join(" or ");
 }
 
 /**
@@ -312,19 +355,9 @@ export function offlineMessage(phrase: string, picks: readonly AiRanked[], lang:
     return lang === "ko"
       ? `"${q}"와 직접 맞는 토큰이 없어 최근 24시간 거래가 가장 활발한 토큰을 골랐습니다: ${symbols}.`
       : `Nothing matched "${q}" directly, so these are the most actively traded tokens of the last 24h: ${symbols}.`;
-  const topics = [
-    ...new Set(reasons.flatMap((r) => (r.kind === "topic" ? [TOPIC_NAMES[lang][r.topic] ?? r.topic] : []))),
-  ];
-  const named = reasons.some((r) => r.kind === "symbol" || r.kind === "name");
-  if (lang === "ko") {
-    const why = [topics.length > 0 ? `${topics.join(", ")} 태그가 있는` : "", named ? "심볼이나 이름이 맞는" : ""]
-      .filter(Boolean)
-      .join(" 또는 ");
+  const why = whyClause(reasons, lang);
+  if (lang === "ko")
     return `"${q}"에 맞춰 ${picks.length}개 토큰을 골랐습니다: ${symbols}. ${why} 토큰을 더 많이 맞는 순서로, 같으면 24시간 거래량과 변동률 순으로 정렬했습니다.`;
-  }
-  const why = [topics.length > 0 ? `tagged ${topics.join(" or ")}` : "", named ? "named in your words" : ""]
-    .filter(Boolean)
-    .join(" or ");
   return `For "${q}" I picked ${picks.length} token${picks.length === 1 ? "" : "s"}: ${symbols}. Each is ${why}; those matching more of your interest come first, then those with more 24h volume and a higher 24h change.`;
 }
 
@@ -345,6 +378,135 @@ export function offlineAnswer(
     })),
     message: offlineMessage(phrase, picks, lang),
     source: "offline",
+  };
+}
+
+// ------------------------------------------------------------------ the model's answer
+
+/** One token a model chose: a symbol or an address, and optionally a reason kind (AI_REASON_KINDS). */
+export type AiModelPick = { token: string; reason?: unknown };
+
+/** A topic key of AI_TOPIC_SYNONYMS from a key, a quick topic's name or one of a topic's tags. */
+function topicKey(value: string): string | null {
+  const v = value.trim().toLowerCase();
+  if (v === "base ecosystem") return "base";
+  if (Object.hasOwn(AI_TOPIC_SYNONYMS, v)) return v;
+  return Object.entries(AI_TOPIC_SYNONYMS).find(([, t]) => t.tags.includes(v))?.[0] ?? null;
+}
+
+/**
+ * A model's reason kind for a pick, as one of our reasons, when it is one of AI_REASON_KINDS
+ * (`"symbol"`, `"name"`, `"market"`, `"topic:<topic>"`, or `{ kind, topic? }`) and true of the token
+ * by the server's facts: tagged with that topic, its symbol a phrase word, a phrase word in its
+ * name, some 24 h volume. Anything else is null (the server's own reasons are used).
+ */
+function modelReason(raw: unknown, words: readonly string[], c: AiCandidate): AiReason | null {
+  let kind: string;
+  let topic: string | undefined;
+  if (typeof raw === "string") {
+    const m = /^\s*([a-z]+)\s*(?::\s*([\p{L}\p{N} ]+?))?\s*$/iu.exec(raw);
+    if (!m) return null;
+    kind = (m[1] ?? "").toLowerCase();
+    topic = m[2];
+  } else if (raw !== null && typeof raw === "object" && typeof (raw as { kind?: unknown }).kind === "string") {
+    kind = ((raw as { kind: string }).kind ?? "").trim().toLowerCase();
+    const t = (raw as { topic?: unknown }).topic;
+    if (t !== undefined && typeof t !== "string") return null;
+    topic = t;
+  } else return null;
+  if (kind === "topic") {
+    const key = topic === undefined ? null : topicKey(topic);
+    return key && hasTopic(c, key) ? { kind: "topic", topic: key } : null;
+  }
+  if (topic !== undefined) return null;
+  if (kind === "symbol") return words.includes(c.symbol.toLowerCase()) ? { kind: "symbol" } : null;
+  if (kind === "name") {
+    const word = nameHit(words, c);
+    return word ? { kind: "name", word } : null;
+  }
+  if (kind === "market") return c.volume_24h_usd > 0 ? { kind: "market" } : null;
+  return null;
+}
+
+/**
+ * The message of a model's picks (`picks` carry the server's facts: the phrase's topics among their
+ * tags, their symbol or name in the phrase, else `model`): the phrase quoted as the offline answer
+ * quotes it, the picks in the model's order, and which of them the facts explain.
+ */
+export function modelMessage(phrase: string, picks: readonly AiRanked[], lang: AiLang = "en"): string {
+  const q = phrase.trim();
+  if (picks.length === 0) return offlineMessage(phrase, picks, lang);
+  const symbols = picks.map((p) => p.symbol).join(", ");
+  const explains = (p: AiRanked) =>
+    p.reasons.some((r) => r.kind === "topic" || r.kind === "symbol" || r.kind === "name");
+  const matched = picks.filter(explains);
+  const others = picks.filter((p) => !explains(p));
+  const why = whyClause(
+    matched.flatMap((p) => p.reasons),
+    lang,
+  );
+  const list = (ps: readonly AiRanked[]) => ps.map((p) => p.symbol).join(", ");
+  if (lang === "ko") {
+    const head = `"${q}"에 맞춰 AI 모델이 ${picks.length}개 토큰을 추천 순서대로 골랐습니다: ${symbols}.`;
+    if (others.length === 0) return `${head} 모두 ${why} 토큰입니다.`;
+    if (matched.length === 0) return `${head} 관심사의 태그나 이름과 직접 맞는 토큰은 없습니다.`;
+    return `${head} ${list(matched)}은(는) ${why} 토큰이고, ${list(others)}은(는) 관심사의 태그나 이름과 직접 맞지 않습니다.`;
+  }
+  const head = `For "${q}" the AI model picked ${picks.length} token${picks.length === 1 ? "" : "s"} from the allow-list, best first: ${symbols}.`;
+  if (others.length === 0) return `${head} Each is ${why}.`;
+  if (matched.length === 0)
+    return `${head} ${picks.length === 1 ? "It is not" : "None is"} tagged with or named in your words.`;
+  return `${head} ${list(matched)} ${matched.length === 1 ? "is" : "are"} ${why}; ${list(others)} ${
+    others.length === 1 ? "matches" : "match"
+  } no tag or name in your words.`;
+}
+
+/**
+ * The answer of `POST /sofi/ai` from a model's choice (issue 24): its tokens matched to the priced
+ * candidates by symbol or address (case-insensitive), unknown ones dropped, duplicates once, at most
+ * `max`, in the model's order. Each pick's reason is ours: the model's reason kind when it is one of
+ * AI_REASON_KINDS and true of the token, else the server's facts. The message is `modelMessage`'s.
+ * Nothing the model wrote is in the reply. Null when no allow-listed token is left.
+ */
+export function modelAnswer(
+  phrase: string,
+  candidates: readonly AiCandidate[],
+  chosen: readonly AiModelPick[],
+  lang: AiLang = "en",
+  max = AI_MAX_PICKS,
+): AiReply | null {
+  const usable = candidates.filter(choosable);
+  const bySymbol = new Map(usable.map((c) => [c.symbol.toLowerCase(), c]));
+  const byAddress = new Map(usable.map((c) => [c.address.toLowerCase(), c]));
+  const words = phraseWords(phrase);
+  const topics = phraseTopics(phrase);
+  const limit = Math.max(0, Math.floor(max));
+  const picks: { facts: AiRanked; shown: AiRanked }[] = [];
+  for (const choice of chosen) {
+    if (picks.length >= limit) break;
+    if (typeof choice.token !== "string") continue;
+    const key = choice.token.trim().toLowerCase();
+    const c = bySymbol.get(key) ?? byAddress.get(key);
+    if (!c || picks.some((p) => p.facts.address.toLowerCase() === c.address.toLowerCase())) continue;
+    const { score, reasons } = phraseFacts(words, topics, c);
+    const facts: AiRanked = { ...c, score, reasons: reasons.length > 0 ? reasons : [{ kind: "model" }] };
+    const own = choice.reason === undefined ? null : modelReason(choice.reason, words, c);
+    picks.push({ facts, shown: own ? { ...facts, reasons: [own] } : facts });
+  }
+  if (picks.length === 0) return null;
+  return {
+    tokens: picks.map(({ shown }) => ({
+      address: shown.address,
+      symbol: shown.symbol,
+      name: shown.name,
+      reason: pickReason(shown, lang),
+    })),
+    message: modelMessage(
+      phrase,
+      picks.map((p) => p.facts),
+      lang,
+    ),
+    source: "model",
   };
 }
 

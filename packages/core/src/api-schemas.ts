@@ -56,6 +56,8 @@ export const chainHealthSchema = z.object({
   lastCommitAgeS: z.number().nullable(),
   /** The indexer's last error on this chain, if any since its last successful commit. */
   lastError: z.object({ message: z.string(), ageS: z.number(), count: z.number().int() }).nullable(),
+  /** Logs set aside because a handler could not store them (null when the database did not answer). */
+  quarantined: z.number().int().nullable(),
   /** Why this chain is unhealthy; empty when it is fine. */
   problems: z.array(z.string()),
 });

@@ -12,14 +12,24 @@ import {
   PORTFOLIOS_OFFSET_MAX,
   PORTFOLIOS_PAGE_MAX,
 } from "./portfolios.ts";
+import { MANAGER_ORDERS, trackRecordSchema } from "./track-record.ts";
 import { addressSchema, queryIntSchema, textProblem } from "./validation.ts";
 
 /** Spec 001 §7 "Home lists are fetched by … page size (… 5 managers …)". */
 export const MANAGERS_HOME_SIZE = 5;
 export const MANAGERS_PAGE_DEFAULT = 20;
 
-/** `GET /sofi/managers`: `address` is the requesting wallet (kept for the spec's call shape). */
+export const MANAGER_ERRORS = {
+  orderby: "orderby must be one of market_cap, return, risk_adjusted, risk",
+} as const;
+
+/**
+ * `GET /sofi/managers`: `address` is the requesting wallet (kept for the spec's call shape);
+ * `orderby` market_cap (default: largest first), return (since inception, highest first),
+ * risk_adjusted (highest first) or risk (lowest score first), paged by `limit`/`offset`.
+ */
 export const managersQuerySchema = z.object({
+  orderby: z.enum(MANAGER_ORDERS, { message: MANAGER_ERRORS.orderby }).default("market_cap"),
   address: z
     .string()
     .transform((v) => (v === "" ? undefined : v))
@@ -44,6 +54,11 @@ export const managerListItemSchema = z.object({
   all_apy: z.number(),
   /** When the manager's first portfolio was created (unix seconds). */
   created_at: z.number().int(),
+  /**
+   * The track record of the manager's book (issue 21 §3: the value-weighted composite of their
+   * portfolios); absent from servers before it.
+   */
+  track_record: trackRecordSchema.optional(),
 });
 export type ManagerListItem = z.infer<typeof managerListItemSchema>;
 

@@ -19,7 +19,30 @@ export const FAUCET_ERRORS = {
   notTestnet: "The faucet only runs on test networks",
   sendFailed: "The faucet could not send the tokens; please try again",
   tooMany: "Too many faucet requests; please retry later",
+  /** Recipients refused before any transaction (docs/decisions.md "Faucet recipients"). */
+  zeroAddress: "The faucet cannot send to the zero address",
+  selfAddress: "The faucet cannot send to its own address",
+  tokenContract: "The faucet cannot send to a token contract; use your wallet address",
+  blockedAddress: "Blocked address",
 } as const;
+
+/**
+ * Whether the faucet can serve `address` (lowercase or checksummed), before any transaction: not
+ * the zero address (tokens and coins would be burnt, and OpenZeppelin tokens revert), not the
+ * faucet's own account (a transfer to itself grants nothing), not a token contract the deployment
+ * lists (tokens sent there are stuck), not a blocked address. Returns the refusal text, or null.
+ */
+export function faucetRecipientProblem(
+  address: string,
+  opts: { faucet: string | null; tokens: readonly string[]; blocked: ReadonlySet<string> },
+): string | null {
+  const a = address.toLowerCase();
+  if (/^0x0{40}$/.test(a)) return FAUCET_ERRORS.zeroAddress;
+  if (opts.faucet && a === opts.faucet.toLowerCase()) return FAUCET_ERRORS.selfAddress;
+  if (opts.tokens.some((t) => t.toLowerCase() === a)) return FAUCET_ERRORS.tokenContract;
+  if (opts.blocked.has(a)) return FAUCET_ERRORS.blockedAddress;
+  return null;
+}
 
 export const FAUCET_NAME_MAX = 128;
 

@@ -202,13 +202,21 @@ export function nextManageStep(moduleState: number, tradingEnabled: boolean): Ma
   return tradingEnabled ? "disable" : "enable";
 }
 
-/** An exit fee typed in percent (0 to 5, at most 2 decimals) as basis points, or null. */
-export function parseExitFeePercent(text: string): number | null {
+/**
+ * An exit fee typed in percent (0 to `maxBps` / 100, by default the module's 5 %, at most 2
+ * decimals) as basis points, or null. The manage page passes the bound it read from the contract.
+ */
+export function parseExitFeePercent(text: string, maxBps: number = MAX_EXIT_FEE_BPS): number | null {
   const v = text.trim().replace(",", ".");
-  if (!/^\d+(\.\d{0,2})?$/.test(v)) return null;
+  if (!/^\d{1,6}(\.\d{0,2})?$/.test(v)) return null;
   const [whole = "0", frac = ""] = v.split(".");
   const bps = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-  return bps <= MAX_EXIT_FEE_BPS ? bps : null;
+  return bps <= maxBps ? bps : null;
+}
+
+/** Basis points as the percent the manage page shows and prefills: 150 → "1.5", 500 → "5", 0 → "0". */
+export function exitFeePercentText(bps: number): string {
+  return String(bps / 100);
 }
 
 export type RebalanceBlock =

@@ -2,9 +2,11 @@
  * Portfolio rules of spec 001 §5 (intro), §6 (who may write what), §7 (the portfolio endpoints, with
  * the spec's field names) and §8/§9 (texts, limits): zod schemas of every request and reply of the
  * portfolio API area, shared by the server (validation) and the web app (parsing), and the
- * valuation arithmetic (APY, changes, volatility) both sides agree on.
+ * valuation arithmetic (APY, changes) both sides agree on; the track record (volatility, risk score,
+ * drawdown) is track-record.ts.
  */
 import { z } from "zod";
+import { trackRecordSchema } from "./track-record.ts";
 import { addressSchema, queryIntSchema, textProblem } from "./validation.ts";
 
 // ------------------------------------------------------------------ texts and limits
@@ -189,6 +191,11 @@ export const portfolioListItemSchema = z.object({
   total_value: z.number(),
   holders_count: z.number().int(),
   created_at: z.number().int(),
+  /**
+   * The track record's risk score, 1 to 10 (the "High risk" order), null under
+   * TRACK_RECORD_MIN_DAYS of history; absent from servers before issue 21 §3.
+   */
+  risk_score: z.number().int().min(1).max(10).nullable().optional(),
 });
 export type PortfolioListItem = z.infer<typeof portfolioListItemSchema>;
 
@@ -225,6 +232,8 @@ export const portfolioDetailSchema = portfolioListItemSchema.extend({
   /** Trading module state (0 not added or removed, 2 initialised) and the buy/sell flag. */
   module_state: z.number().int(),
   trading_enabled: z.boolean(),
+  /** The track record from indexed prices (issue 21 §3; absent from servers before it). */
+  track_record: trackRecordSchema.optional(),
 });
 export type PortfolioDetail = z.infer<typeof portfolioDetailSchema>;
 
@@ -274,23 +283,6 @@ export function apy(valuePerSet: number, startPrice: number, ageSeconds: number)
   const age = Math.max(ageSeconds, APY_MIN_AGE_SECONDS);
   const r = (valuePerSet / startPrice) ** (YEAR_SECONDS / age) - 1;
   return Number.isFinite(r) ? r * 100 : 0;
-}
-
-/**
- * Risk: the standard deviation of daily log returns (percent) of a series of daily values; a
- * series with fewer than two returns has no measured risk (0).
- */
-export function volatility(dailyValues: readonly number[]): number {
-  const returns: number[] = [];
-  for (let i = 1; i < dailyValues.length; i++) {
-    const a = dailyValues[i - 1] as number;
-    const b = dailyValues[i] as number;
-    if (a > 0 && b > 0) returns.push(Math.log(b / a));
-  }
-  if (returns.length < 2) return 0;
-  const mean = returns.reduce((s, x) => s + x, 0) / returns.length;
-  const variance = returns.reduce((s, x) => s + (x - mean) ** 2, 0) / (returns.length - 1);
-  return Math.sqrt(variance) * 100;
 }
 
 /** USD value of one whole set: Σ units (base units per 1e18 set) / 10^decimals × price. */

@@ -82,3 +82,32 @@ export type PromoteStep = 0 | 1 | 2;
 export function promoteFirstStep(allowance: bigint | undefined): PromoteStep {
   return allowance !== undefined && allowance >= PROMOTE_APPROVAL_AMOUNT ? 1 : 0;
 }
+
+// ------------------------------------------------------------------ the owner's withdraw (issue 21 §4)
+
+/**
+ * What a typed withdrawal of the collected SOFI is wrong with: `required` (empty, not a number, or
+ * 0), `decimals` (more than SOFI's 18), `held` (more than the contract holds: SOFI's
+ * ERC20InsufficientBalance would refuse it), `recipient` (not an address). What only the contract
+ * knows (its owner; the zero address it refuses) the web app asks it, by a simulation.
+ */
+export type WithdrawProblem = "required" | "decimals" | "held" | "recipient";
+
+/** A typed SOFI amount in base units (18 decimals; a comma counts as the point), or null. */
+export function parseWithdrawAmount(text: string): bigint | null {
+  const v = text.trim().replace(/,/g, ".");
+  if (!/^\d*\.?\d*$/.test(v) || v === "" || v === ".") return null;
+  if ((v.split(".")[1]?.length ?? 0) > PROMOTE_DECIMALS) return null;
+  return parseAmount(v, PROMOTE_DECIMALS);
+}
+
+/** The first problem of a withdrawal of `text` SOFI to `to` from a contract holding `held`, or null. */
+export function withdrawProblem(text: string, to: string, held?: bigint): WithdrawProblem | null {
+  const v = text.trim().replace(/,/g, ".");
+  if (/^\d*\.\d+$/.test(v) && (v.split(".")[1]?.length ?? 0) > PROMOTE_DECIMALS) return "decimals";
+  const amount = parseWithdrawAmount(text);
+  if (amount === null || amount === 0n) return "required";
+  if (held !== undefined && amount > held) return "held";
+  if (!/^0x[0-9a-fA-F]{40}$/.test(to.trim())) return "recipient";
+  return null;
+}

@@ -40,9 +40,13 @@ export function trimAmountDecimals(value: string, decimals: number): string {
   return decimals === 0 ? value.slice(0, dot) : value.slice(0, dot + 1 + decimals);
 }
 
-/** C0 controls (NUL, newline, tab...), DEL and the C1 controls: never valid in a stored text field. */
+/**
+ * C0 controls (NUL, newline, tab...), DEL, the C1 controls, and the bidi marks, embeddings,
+ * overrides and isolates (they reorder what a screen shows around the text; storable-text.mjs
+ * replaces the same ones in text from outside): never valid in a stored text field.
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this regex's purpose
-const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 /** A UTF-16 surrogate without its pair: not encodable as UTF-8, so no database can store it. */
 const LONE_SURROGATE_RE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

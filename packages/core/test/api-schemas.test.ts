@@ -12,6 +12,10 @@ describe("text fields", () => {
     ["\u007f", /U\+007F/],
     ["\u0085", /U\+0085/],
     ["a\ud800b", /valid Unicode/],
+    ["safe\u202egnp.exe", /U\+202E at position 4/],
+    ["\u2066x", /U\+2066/],
+    ["x\u200f", /U\+200F/],
+    ["x\u061c", /U\+061C/],
     ["x".repeat(2049), /at most 2048/],
   ])("refuses %j", (path, msg) => {
     expect(first(pageViewBodySchema.safeParse({ path }))).toMatch(msg);

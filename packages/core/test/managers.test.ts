@@ -4,7 +4,9 @@ import {
   followListQuerySchema,
   githubUserOf,
   isEmail,
+  MANAGER_ERRORS,
   managerProfileBodySchema,
+  managersQuerySchema,
   PEOPLE_ERRORS,
   PORTFOLIO_ERRORS,
   twitterUrlOf,
@@ -78,5 +80,14 @@ describe("manager profiles", () => {
       ),
     ).toBe(PEOPLE_ERRORS.listAction);
     expect(firstError(followListQuerySchema.safeParse({ action: "followers" }))).toBe("Missing address");
+  });
+});
+
+describe("managers list query (issue 21 §3)", () => {
+  it("orders by market cap by default, or by return, risk-adjusted return or risk; refuses others", () => {
+    expect(managersQuerySchema.parse({})).toMatchObject({ orderby: "market_cap", limit: 20, offset: 0 });
+    for (const o of ["market_cap", "return", "risk_adjusted", "risk"])
+      expect(managersQuerySchema.parse({ orderby: o }).orderby).toBe(o);
+    expect(firstError(managersQuerySchema.safeParse({ orderby: "best" }))).toBe(MANAGER_ERRORS.orderby);
   });
 });

@@ -4,6 +4,7 @@ import {
   approveDisabled,
   bestRoute,
   canTradePortfolio,
+  exitFeePercentText,
   hasPendingApprovalOf,
   MAX_EXIT_FEE_BPS,
   maxAffordableSets,
@@ -171,6 +172,16 @@ describe("manage (spec 001 §3, §4, §6)", () => {
     expect(parseExitFeePercent("0.125")).toBeNull();
     expect(parseExitFeePercent("")).toBeNull();
     expect(parseExitFeePercent("-1")).toBeNull();
+  });
+  it("the exit fee against the bound read from the contract; its text round-trips (issue 21 §4)", () => {
+    expect(parseExitFeePercent("3", 300)).toBe(300);
+    expect(parseExitFeePercent("3.01", 300)).toBeNull();
+    expect(parseExitFeePercent("0", 0)).toBe(0);
+    expect(parseExitFeePercent("99999999")).toBeNull();
+    expect(parseExitFeePercent(" 2.5 ")).toBe(250);
+    for (const bps of [0, 1, 50, 125, 250, 500]) expect(parseExitFeePercent(exitFeePercentText(bps))).toBe(bps);
+    expect(exitFeePercentText(150)).toBe("1.5");
+    expect(exitFeePercentText(500)).toBe("5");
   });
   const ok = {
     connected: true,

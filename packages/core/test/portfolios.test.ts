@@ -14,7 +14,6 @@ import {
   portfoliosV2QuerySchema,
   portfolioTransactionsQuerySchema,
   valuePerSet,
-  volatility,
 } from "../src/portfolios.ts";
 
 const A = "0x000000000000000000000000000000000000dEaD";
@@ -114,14 +113,5 @@ describe("valuation", () => {
     expect(apy(110, 100, 1)).toBeCloseTo(apy(110, 100, APY_MIN_AGE_SECONDS));
     expect(apy(110, 100, APY_MIN_AGE_SECONDS)).toBeCloseTo((1.1 ** (365 / 30) - 1) * 100);
     expect(apy(0, 100, 86_400)).toBe(-100);
-  });
-  it("volatility: sample standard deviation of daily log returns, in percent", () => {
-    expect(volatility([100, 100, 100])).toBe(0);
-    expect(volatility([100])).toBe(0);
-    const v = volatility([100, 110, 99, 108.9]);
-    const r = [Math.log(1.1), Math.log(0.9), Math.log(1.1)] as const;
-    const m = (r[0] + r[1] + r[2]) / 3;
-    expect(v).toBeCloseTo(Math.sqrt(r.reduce((s, x) => s + (x - m) ** 2, 0) / 2) * 100);
-    expect(volatility([100, 200, 100])).toBeGreaterThan(volatility([100, 101, 100]));
   });
 });

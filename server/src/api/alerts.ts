@@ -3,7 +3,7 @@
  * alert", §7 `POST /sofi/alert`): the signed write of a portfolio's alert by its manager, and the
  * signed read of it (`GET /sofi/alert?set=`) for the drawer. The webhook URL is a secret (whoever
  * has it can post to the channel), so it is only ever shown to the signer who set it. The alerts
- * worker (server/src/alerts/worker.ts) compares values with the thresholds and posts to Discord.
+ * worker (server/src/jobs/alerts.ts) compares values with the thresholds and posts to Discord.
  */
 import { ALERT_ERRORS, ALERT_SUCCESS, addressSchema, alertBodySchema, alertThresholdProblem } from "@sofi/core";
 import { Hono } from "hono";
@@ -11,7 +11,6 @@ import { getAddress } from "viem";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import type { ApiArea, ApiEnv } from "./area.ts";
-import { portfolioReader } from "./portfolios.ts";
 import { requireSignedWrite } from "./signed.ts";
 import { limitBody, validJson, validQuery } from "./validate.ts";
 
@@ -39,7 +38,7 @@ export const alertsArea: ApiArea = (deps) => {
       if (body.buyer !== signer) return c.json({ error: ALERT_ERRORS.notSigner }, 403);
       const ch = c.var.chain;
       const chainId = ch.config.info.id;
-      const reader = portfolioReader(deps, ch);
+      const reader = deps.services.get(ch, "portfolioReader");
       const p = await reader.exists(body.set);
       if (!p) return c.json({ error: ALERT_ERRORS.notFound }, 404);
       if (p.manager !== signer) return c.json({ error: ALERT_ERRORS.notManager }, 403);

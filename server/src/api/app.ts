@@ -12,9 +12,9 @@ import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { clientIp, isLoopbackAddress, TokenBuckets, tooManyRequests } from "../auth/rate-limit.ts";
-import type { ApiArea, ApiEnv, ApiLimits, AppDeps } from "./area.ts";
-import { AREAS, LARGE_BODY_ROUTES } from "./areas.ts";
-import { assessChain, headBlock, indexedBlock } from "./queries/health.ts";
+import { activeModules, areasOf, largeBodyRoutesOf, serviceHubOf } from "../modules/fold.ts";
+import type { ApiArea, ApiEnv, ApiLimits, AppDeps, AreaDeps } from "./area.ts";
+import { assessChain, headBlock, indexedBlock, quarantinedLogs } from "./queries/health.ts";
 import { limitBody } from "./validate.ts";
 
 export type { ApiArea, ApiEnv, AppDeps, ChainIndexerStatus, ChainRuntime } from "./area.ts";
@@ -124,8 +124,17 @@ export function looksLikeFile(path: string): boolean {
 
 const notFound = (c: Context) => c.json({ error: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404);
 
-/** The app with `areas` (default: every product area) mounted under `/api/:chain`. */
-export function createApp(deps: AppDeps, areas: readonly ApiArea[] = AREAS): Hono<ApiEnv> {
+/**
+ * The app: the API of the modules that are on (`deps.modules`, default every module minus
+ * CAPABILITIES_OFF and what needs them) mounted under `/api/:chain` — or, for tests, just `areas` —
+ * and the built web app.
+ */
+export function createApp(appDeps: AppDeps, areas?: readonly ApiArea[]): Hono<ApiEnv> {
+  const modules = appDeps.modules ?? activeModules(appDeps.config.capabilitiesOff ?? new Set()).modules;
+  const services = appDeps.services ?? serviceHubOf(modules);
+  const deps: AreaDeps = { ...appDeps, modules, services };
+  services.bind(deps);
+  const largeBodyRoutes = largeBodyRoutesOf(modules);
   const app = new Hono<ApiEnv>();
   const bySuffix = new Map(deps.chains.map((c) => [c.config.info.suffix, c]));
   const { rateLimit, trustProxy } = deps.config;
@@ -211,7 +220,7 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = AREAS): Hon
 
   const defaultLimit = limitBody(DEFAULT_BODY_MAX);
   app.use("*", (c, next) =>
-    c.req.method === "POST" && LARGE_BODY_ROUTES.some((r) => r.test(c.req.path)) ? next() : defaultLimit(c, next),
+    c.req.method === "POST" && largeBodyRoutes.some((r) => r.test(c.req.path)) ? next() : defaultLimit(c, next),
   );
 
   app.get("/api/health", async (c) => {
@@ -220,16 +229,17 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = AREAS): Hon
       deps.chains.map(async (ch) => {
         const id = ch.config.info.id;
         let dbDown = false;
-        const [indexed, head] = await Promise.all([
+        const [indexed, head, quarantined] = await Promise.all([
           indexedBlock(deps.db, id).catch(() => {
             dbDown = true;
             return null;
           }),
           withTimeout(headBlock(ch.client), 2_000),
+          quarantinedLogs(deps.db, id).catch(() => null),
         ]);
         const a = assessChain(indexed, head, deps.indexerStatus?.get(id), deps.config.health, now);
         if (dbDown) a.problems.splice(a.problems.indexOf("nothing indexed yet"), 1, "the database did not answer");
-        return { chain: ch.config.info.suffix, chainId: id, indexedBlock: indexed, headBlock: head, ...a };
+        return { chain: ch.config.info.suffix, chainId: id, indexedBlock: indexed, headBlock: head, quarantined, ...a };
       }),
     );
     const ok = chains.every((x) => x.problems.length === 0);
@@ -246,6 +256,8 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = AREAS): Hon
         deployment: ch.config.deployment,
       })),
       blockedAddresses: [...deps.config.blockedAddresses],
+      /** The capabilities that are on here (the web app hides the others' routes and slots). */
+      capabilities: modules.map((m) => m.name),
     }),
   );
 
@@ -255,9 +267,12 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = AREAS): Hon
     if (!ch) return c.json({ error: ERRORS.unknownChain(suffix) }, 404);
     c.set("chain", ch);
     await next();
+    // a write that succeeded: the other servers on the database drop what they cached of this chain
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400)
+      deps.changes?.changed(ch.config.info.id);
   });
 
-  for (const area of areas) app.route("/api/:chain", area(deps));
+  for (const area of areas ?? areasOf(modules)) app.route("/api/:chain", area(deps));
 
   app.all("/api", notFound);
   app.all("/api/*", notFound);

@@ -7,8 +7,11 @@ import type { Context, Hono } from "hono";
 import type { PublicClient } from "viem";
 import type { TokenBuckets } from "../auth/rate-limit.ts";
 import type { AuthVariables } from "../auth/verify.ts";
-import type { ChainConfig, ServerConfig } from "../config.ts";
+import type { ChainConfig, PlatformConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import type { ModuleConfigs } from "../modules/fold.ts";
+import type { ServerModule } from "../modules/module.ts";
+import type { ServiceHub } from "../modules/services.ts";
 import type { CommitSignal } from "./commit-signal.ts";
 import type { Market } from "./queries/market.ts";
 
@@ -33,23 +36,32 @@ export type ChainIndexerStatus = {
 
 export type AppDeps = {
   db: Db;
+  /** The platform's settings the API reads, and every module's slice (modules/fold.ts ModuleConfigs). */
   config: Pick<
-    ServerConfig,
+    PlatformConfig,
     | "blockedAddresses"
     | "siweDomains"
     | "webDist"
     | "publicUrl"
     | "trustProxy"
-    | "health"
     | "rateLimit"
     | "cspConnectSrc"
-    | "faucet"
-    | "ai"
-  >;
+    | "capabilitiesOff"
+  > &
+    ModuleConfigs;
   chains: ChainRuntime[];
   /** Indexer status by chain id, when this process runs the indexer role. */
   indexerStatus?: ReadonlyMap<number, ChainIndexerStatus>;
+  /** The modules that are on (default: every module, minus CAPABILITIES_OFF). */
+  modules?: readonly ServerModule[];
+  /** The per-chain services the modules give each other (default: built from `modules`). */
+  services?: ServiceHub;
+  /** Tells the other servers on the database that a write changed a chain (server.ts's change bus). */
+  changes?: { changed(chainId: number): void };
 };
+
+/** What an area is given: the app's deps with its modules and services settled (createApp does it). */
+export type AreaDeps = AppDeps & { modules: readonly ServerModule[]; services: ServiceHub };
 
 /** Per-process rate limits (auth/rate-limit.ts), shared by every area. */
 export type ApiLimits = { writes: TokenBuckets; verifications: TokenBuckets };
@@ -61,7 +73,7 @@ export type ApiLimits = { writes: TokenBuckets; verifications: TokenBuckets };
 export type ApiEnv = { Variables: AuthVariables & { chain: ChainRuntime; clientIp: string; limits: ApiLimits } };
 
 /** One product area: builds its sub-app (paths relative to `/api/:chain`) from the app's deps. */
-export type ApiArea = (deps: AppDeps) => Hono<ApiEnv>;
+export type ApiArea = (deps: AreaDeps) => Hono<ApiEnv>;
 
 /**
  * The origin absolute URLs are built on (token logos): PUBLIC_URL when configured; otherwise the

@@ -1,7 +1,7 @@
 /**
- * Tells the API's read caches that this process's indexer committed new rows on a chain. Where the
- * indexer runs in another process nothing is signalled, and each cache's time to live bounds how
- * stale it can be.
+ * Tells the API's read caches that a chain's data changed: this process's indexer committed rows,
+ * or another server on the database committed or wrote (server/src/changes.ts hears those). Each
+ * cache's time to live bounds staleness only where no signal can arrive.
  */
 export class CommitSignal {
   /** Bumped on every commit with rows: an entry computed before the bump is not served after it. */

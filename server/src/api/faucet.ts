@@ -10,12 +10,24 @@
  * (chain, address, day, kind) — `INSERT … ON CONFLICT DO UPDATE … WHERE status = 'failed'` — and
  * committed before anything is signed; of concurrent requests exactly one gets the row back, the
  * others are refused. Each transaction is then signed locally, its hash stored (committed) and only
- * then broadcast. A claim is marked `failed` (so the address may claim again) only when no
- * transaction of it is known to the node. A crash after the claim row commits leaves it `pending`:
- * the address is refused for the rest of the day rather than risk a second transfer
- * (docs/decisions.md "Faucet and price alerts (issue 11)").
+ * then broadcast. A claim is marked `failed` (so the address may claim again) when no
+ * transaction of it is known to the node or every one reverted, whatever the error says (its text
+ * is stored through the storable-text rule). A claim a crash left `pending` is resolved from the
+ * node's view of its transactions, on the address's next request and at start, once it is older
+ * than FAUCET_STALE_PENDING_MS (a younger one may still be sending in another process).
+ * Recipients the faucet cannot serve are refused before anything is written (core's
+ * faucetRecipientProblem). docs/decisions.md "Faucet and price alerts (issue 11)", "Faucet
+ * failures and recipients (issue 22)".
  */
-import { FAUCET_ERRORS, FAUCET_GRANTS, type FaucetKind, type FaucetReply, faucetBodySchema } from "@sofi/core";
+import {
+  FAUCET_ERRORS,
+  FAUCET_GRANTS,
+  type FaucetKind,
+  type FaucetReply,
+  faucetBodySchema,
+  faucetRecipientProblem,
+} from "@sofi/core";
+import { storableText } from "@sofi/core/storable-text";
 import { Hono } from "hono";
 import {
   type Address,
@@ -42,6 +54,12 @@ import { limitBody, validJson } from "./validate.ts";
 export const FAUCET_BODY_MAX = 1024;
 /** How long a claim's reply waits for its receipts (then it answers with the hashes, status `sent`). */
 export const FAUCET_RECEIPT_TIMEOUT_MS = 60_000;
+
+/**
+ * A claim `pending` for longer than this was left by a process that stopped mid-send (a pending
+ * claim is only being prepared, signed, recorded and broadcast: a few RPC calls of at most 30 s).
+ */
+export const FAUCET_STALE_PENDING_MS = 3 * 60_000;
 
 /** The UTC day of `ms`, YYYY-MM-DD. */
 export const utcDay = (ms: number = Date.now()) => new Date(ms).toISOString().slice(0, 10);
@@ -83,15 +101,70 @@ async function takeClaim(
 async function updateClaim(
   db: Db,
   key: [number, string, string, FaucetKind],
-  set: { status?: string; hash?: string; error?: string | null },
+  set: { status?: string; hash?: string; error?: unknown },
 ): Promise<void> {
   await db.query(
     `UPDATE faucet_claims SET status = COALESCE($5, status),
        tx_hashes = CASE WHEN $6::text IS NULL THEN tx_hashes ELSE array_append(tx_hashes, $6::text) END,
        error = CASE WHEN $7::boolean THEN $8 ELSE error END, updated_at = now()
      WHERE chain_id = $1 AND address = $2 AND day = $3 AND kind = $4`,
-    [...key, set.status ?? null, set.hash ?? null, set.error !== undefined, set.error ?? null],
+    [
+      ...key,
+      set.status ?? null,
+      set.hash ?? null,
+      set.error !== undefined,
+      // a node's or viem's error text can carry anything (NUL bytes from revert data): the one rule
+      set.error === undefined || set.error === null ? null : storableText(set.error, { max: 500 }),
+    ],
   );
+}
+
+/** The first line of an error's message, for logs and the claim row. */
+const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split("\n")[0] ?? "send failed";
+
+/**
+ * Resolves claims a stopped process left `pending` (older than FAUCET_STALE_PENDING_MS) from the
+ * node's view of their transactions: a successful receipt of the token transfer → confirmed, a
+ * transaction the node has without a receipt yet → sent, otherwise (none known, or all reverted)
+ * → failed, so the address may claim again. Only rows still pending and still stale are updated.
+ * `address` limits it to one address.
+ */
+export async function resolveStaleClaims(db: Db, ch: ChainRuntime, address?: string): Promise<number> {
+  const chainId = ch.config.info.id;
+  const rows = await db.query<{ address: string; day: string; kind: FaucetKind; tx_hashes: string[] }>(
+    `SELECT address, day, kind, tx_hashes FROM faucet_claims
+     WHERE chain_id = $1 AND status = 'pending' AND updated_at < now() - ($2::int * interval '1 millisecond')
+       AND ($3::text IS NULL OR address = $3)`,
+    [chainId, FAUCET_STALE_PENDING_MS, address ?? null],
+  );
+  /** "success" / "reverted" from its receipt, "pending" when the node has it without one, else "unknown". */
+  const stateOf = async (hash: Hex) => {
+    const receipt = await ch.client.getTransactionReceipt({ hash }).catch(() => null);
+    if (receipt) return receipt.status;
+    return ch.client.getTransaction({ hash }).then(
+      () => "pending" as const,
+      () => "unknown" as const,
+    );
+  };
+  for (const r of rows) {
+    const states = await Promise.all(r.tx_hashes.map((h) => stateOf(h as Hex)));
+    // the token transfer (first) went through: confirmed; anything else that moved or may still
+    // move funds: sent; nothing known to the node, or everything reverted: failed
+    const status =
+      states[0] === "success"
+        ? "confirmed"
+        : states.some((x) => x === "success" || x === "pending")
+          ? "sent"
+          : "failed";
+    await db.query(
+      `UPDATE faucet_claims SET status = $5, updated_at = now(),
+         error = CASE WHEN $5 = 'failed' THEN 'interrupted: resolved from the node after a restart' ELSE error END
+       WHERE chain_id = $1 AND address = $2 AND day = $3 AND kind = $4 AND status = 'pending'
+         AND updated_at < now() - ($6::int * interval '1 millisecond')`,
+      [chainId, r.address, r.day, r.kind, status, FAUCET_STALE_PENDING_MS],
+    );
+  }
+  return rows.length;
 }
 
 /** The faucet's wallet on one chain; broadcasts go one at a time (nonces from the pending count). */
@@ -166,6 +239,15 @@ export const faucetArea: ApiArea = (deps) => {
     return w;
   };
 
+  const faucetAddress = privateKey ? privateKeyToAccount(privateKey).address : null;
+  // claims a stopped process left pending: resolved at start (and on the address's next request)
+  if (privateKey)
+    for (const ch of deps.chains)
+      if (ch.config.info.testnet)
+        resolveStaleClaims(deps.db, ch).catch((e) =>
+          console.warn(`[faucet] ${ch.config.info.suffix}: pending claims not resolved: ${firstLine(e)}`),
+        );
+
   return new Hono<ApiEnv>().post("/sts/faucet", limitBody(FAUCET_BODY_MAX), validJson(faucetBodySchema), async (c) => {
     const { address, name } = c.req.valid("json");
     const ch = c.var.chain;
@@ -176,7 +258,15 @@ export const faucetArea: ApiArea = (deps) => {
     if (!usdt || !privateKey) return c.json({ error: FAUCET_ERRORS.notConfigured }, 404);
     const t = perIp.take(c.var.clientIp);
     if (!t.ok) return tooManyRequests(c, t.retryAfterS, FAUCET_ERRORS.tooMany);
+    const d = ch.config.deployment;
+    const problem = faucetRecipientProblem(address, {
+      faucet: faucetAddress,
+      tokens: [...(d?.tokens ?? []).map((x) => x.address), ...(d?.weth ? [d.weth] : [])],
+      blocked: deps.config.blockedAddresses,
+    });
+    if (problem) return c.json({ error: problem }, 400);
     const day = utcDay();
+    await resolveStaleClaims(deps.db, ch, address);
 
     const refuse = async () => {
       const n = (await liveClaims(deps.db, chainId, address, day)).length;
@@ -215,14 +305,16 @@ export const faucetArea: ApiArea = (deps) => {
         hashes.push(hash);
         await updateClaim(deps.db, key, { status: "sent" });
       } catch (e) {
-        const msg = (e as Error).message.split("\n")[0] ?? "send failed";
-        console.error(`[faucet] ${chainId} ${address} ${kind}: ${msg}`);
+        console.error(`[faucet] ${chainId} ${address} ${kind}: ${storableText(firstLine(e), { max: 300 })}`);
         if (hashes.length === 0) {
-          // nothing reached the node: the address may claim again
-          await updateClaim(deps.db, key, { status: "failed", error: msg });
-          return c.json({ error: FAUCET_ERRORS.sendFailed }, 503);
+          // nothing reached the node: the address may claim again. Should even this write fail,
+          // the row stays pending and is resolved as failed once stale.
+          await updateClaim(deps.db, key, { status: "failed", error: firstLine(e) }).catch((u) =>
+            console.error(`[faucet] ${chainId} ${address} ${kind}: claim not marked failed: ${firstLine(u)}`),
+          );
+          return c.json({ error: FAUCET_ERRORS.sendFailed }, 502);
         }
-        await updateClaim(deps.db, key, { error: msg });
+        await updateClaim(deps.db, key, { error: firstLine(e) }).catch(() => {});
         break;
       }
     }
@@ -238,7 +330,7 @@ export const faucetArea: ApiArea = (deps) => {
     );
     if (receipts.every((s) => s === "reverted")) {
       await updateClaim(deps.db, key, { status: "failed", error: "reverted" });
-      return c.json({ error: FAUCET_ERRORS.sendFailed }, 503);
+      return c.json({ error: FAUCET_ERRORS.sendFailed }, 502);
     }
     if (receipts[0] === "success") await updateClaim(deps.db, key, { status: "confirmed" });
     const reply: FaucetReply = {

@@ -7,8 +7,7 @@ import { followBodySchema, followListQuerySchema, PEOPLE_ERRORS } from "@sofi/co
 import { Hono } from "hono";
 import { getAddress } from "viem";
 import type { ApiArea, ApiEnv } from "./area.ts";
-import { photoUrl } from "./managers.ts";
-import { countFollows, listFollows, setFollow } from "./queries/managers.ts";
+import { countFollows, listFollows, photoUrl, setFollow } from "./queries/managers.ts";
 import { requireSignedWrite } from "./signed.ts";
 import { limitBody, validJson, validQuery } from "./validate.ts";
 

@@ -1,6 +1,6 @@
 /**
  * Managers area (spec 001 §7): `GET /sofi/managers` (the addresses that run portfolios, largest
- * market cap first, paged in SQL), `GET /sofi/managers/{address}` (any address's manager info),
+ * market cap first or by `orderby`: return, risk-adjusted return, risk (issue 21 §3), paged in SQL), `GET /sofi/managers/{address}` (any address's manager info),
  * the signed `POST /sofi/managers/{address}` (the owner's own profile, written for every chain this
  * server serves) and `GET /sofi/managers/{address}/photo` (the profile photo by version).
  */
@@ -17,28 +17,20 @@ import {
 } from "@sofi/core";
 import { type Context, Hono } from "hono";
 import { getAddress } from "viem";
-import { type ApiArea, type ApiEnv, type AppDeps, publicOrigin } from "./area.ts";
+import type { ApiArea, ApiEnv } from "./area.ts";
 import { imageResponse } from "./images.ts";
-import { portfolioReader } from "./portfolios.ts";
-import { countManagers, listManagers, managerInfo, profilePhoto, saveProfile } from "./queries/managers.ts";
+import { countManagers, listManagers, managerInfo, photoUrl, profilePhoto, saveProfile } from "./queries/managers.ts";
 import { requireSignedWrite } from "./signed.ts";
 import { limitBody, validJson, validParam, validQuery } from "./validate.ts";
 
 /** A 2 MB photo as base64 (2.7 MB) with the other fields. */
 export const PROFILE_BODY_MAX = 3 * 1024 * 1024;
 
-/** The served URL of a stored photo (its version in the URL), or null without one. */
-export function photoUrl(c: Context<ApiEnv>, deps: AppDeps, address: string, version: number | null): string | null {
-  if (version === null) return null;
-  const suffix = c.var.chain.config.info.suffix;
-  return `${publicOrigin(c, deps.config)}/api/${suffix}/sofi/managers/${getAddress(address)}/photo?v=${version}`;
-}
-
 export const managersArea: ApiArea = (deps) => {
   const signed = requireSignedWrite(deps);
   const info = async (c: Context<ApiEnv>, address: string, me?: string): Promise<ManagerInfo> => {
     const ch = c.var.chain;
-    await portfolioReader(deps, ch).freshMetrics();
+    await deps.services.get(ch, "portfolioReader").freshMetrics();
     const r = await managerInfo(deps.db, ch.config.info.id, address, me);
     return {
       address: getAddress(address),
@@ -49,6 +41,7 @@ export const managersArea: ApiArea = (deps) => {
       total_holders: r.totalHolders,
       all_apy: r.allApy,
       created_at: r.createdAt,
+      track_record: r.record,
       profile: r.profile,
       twitter_url: r.twitterUrl,
       github: r.github,
@@ -62,11 +55,11 @@ export const managersArea: ApiArea = (deps) => {
 
   return new Hono<ApiEnv>()
     .get("/sofi/managers", validQuery(managersQuerySchema), async (c) => {
-      const { limit, offset } = c.req.valid("query");
+      const { limit, offset, orderby } = c.req.valid("query");
       const ch = c.var.chain;
       // The ordering reads portfolio_metrics: bring it up to date first, as the portfolio lists do.
-      await portfolioReader(deps, ch).freshMetrics();
-      const rows = await listManagers(deps.db, ch.config.info.id, limit, offset);
+      await deps.services.get(ch, "portfolioReader").freshMetrics();
+      const rows = await listManagers(deps.db, ch.config.info.id, limit, offset, orderby);
       const total = rows[0]?.total ?? (await countManagers(deps.db, ch.config.info.id));
       const managers: ManagerListItem[] = rows.map((r) => ({
         address: getAddress(r.address),
@@ -77,6 +70,7 @@ export const managersArea: ApiArea = (deps) => {
         total_holders: r.totalHolders,
         all_apy: r.allApy,
         created_at: r.createdAt,
+        track_record: r.record,
       }));
       return c.json({ managers, total });
     })

@@ -26,7 +26,7 @@ import { formatUnits, zeroAddress } from "viem";
 import { type ApiArea, type ApiEnv, type AppDeps, type ChainRuntime, publicOrigin } from "./area.ts";
 import { checksum } from "./checksum.ts";
 import { imageResponse } from "./images.ts";
-import { type ListFilter, type ListRow, METRICS_TTL_MS, PortfolioReader } from "./queries/portfolios.ts";
+import { type ListFilter, type ListRow, METRICS_TTL_MS } from "./queries/portfolios.ts";
 import { ReplyCache } from "./reply-cache.ts";
 import { requireSignedWrite } from "./signed.ts";
 import { answerFirstIssue, limitBody, validJson, validQuery } from "./validate.ts";
@@ -35,22 +35,6 @@ import { answerFirstIssue, limitBody, validJson, validQuery } from "./validate.t
 export const PORTFOLIO_BODY_MAX = 3 * 1024 * 1024;
 /** `POST /sofi/favorite`: three short fields. */
 export const FAVORITE_BODY_MAX = 1024;
-
-const readers = new WeakMap<ChainRuntime, PortfolioReader>();
-
-/**
- * The one portfolio reader of a chain, shared by every area that reads portfolio metrics (the
- * portfolios and managers areas), so the metrics table is refreshed once per TTL, not once per area.
- */
-export function portfolioReader(deps: AppDeps, ch: ChainRuntime): PortfolioReader {
-  let r = readers.get(ch);
-  if (!r) {
-    const tm = ch.config.deployment?.contracts?.portfolioTradingModule?.toLowerCase();
-    r = new PortfolioReader(deps.db, ch.config.info.id, ch.market, tm, ch.commits);
-    readers.set(ch, r);
-  }
-  return r;
-}
 
 const bodyCaches = new WeakMap<ChainRuntime, ReplyCache<string | null>>();
 /** Reply texts of a chain's portfolio reads, kept as long as the reader's own caches. */
@@ -66,7 +50,7 @@ function bodies(ch: ChainRuntime): ReplyCache<string | null> {
 const jsonText = (c: Context<ApiEnv>, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
 
 export const portfoliosArea: ApiArea = (deps) => {
-  const reader = (ch: ChainRuntime) => portfolioReader(deps, ch);
+  const reader = (ch: ChainRuntime) => deps.services.get(ch, "portfolioReader");
   const signed = requireSignedWrite(deps);
   const iconUri = (c: Context<ApiEnv>, row: ListRow) =>
     row.iconVersion === null
@@ -86,6 +70,7 @@ export const portfoliosArea: ApiArea = (deps) => {
     total_value: r.totalValue,
     holders_count: r.holdersCount,
     created_at: r.timestamp,
+    risk_score: r.riskScore,
   });
   const listBody = async (c: Context<ApiEnv>, f: ListFilter) => {
     const r = reader(c.var.chain);
@@ -110,7 +95,9 @@ export const portfoliosArea: ApiArea = (deps) => {
       return listReply(c, {
         me: q.address,
         search: q.search,
-        searchToken: q.search ? c.var.chain.market.tokenBySymbol(q.search.trim())?.address : undefined,
+        searchToken: q.search
+          ? deps.services.get(c.var.chain, "prices").tokenBySymbol(q.search.trim())?.address
+          : undefined,
         orderby: q.orderby,
         manager: q.manager,
         limit: q.limit,
@@ -131,7 +118,7 @@ export const portfoliosArea: ApiArea = (deps) => {
       const version = r.cacheVersion();
       const d = await r.detail(id, address);
       if (!d) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
-      r.countView(id);
+      const counted = r.countView(id, c.var.clientIp);
       const detailBody = (): Omit<PortfolioDetail, "views"> => ({
         ...item(c, d.row),
         icon: iconUri(c, d.row),
@@ -149,8 +136,9 @@ export const portfoliosArea: ApiArea = (deps) => {
         start_price: d.row.startPrice,
         module_state: d.moduleState,
         trading_enabled: d.tradingEnabled,
+        track_record: d.record,
       });
-      const views = d.views + 1;
+      const views = d.views + (counted ? 1 : 0);
       if (address) return c.json({ ...detailBody(), views } satisfies PortfolioDetail);
       // the same for everyone but its view count: the text without it is kept, the count appended
       const key = `detail|${publicOrigin(c, deps.config)}|${id}`;
@@ -221,7 +209,7 @@ export const portfoliosArea: ApiArea = (deps) => {
       const rows = await reader(ch).transactions(q.address, q.limit, q.offset, q.portfolio);
       const token = (address: string) => {
         if (address === zeroAddress) return { symbol: ch.config.info.nativeSymbol, decimals: 18 };
-        const t = ch.market.tokenByAddress(address);
+        const t = deps.services.get(ch, "prices").tokenByAddress(address);
         return { symbol: t?.symbol ?? "", decimals: t?.decimals ?? 18 };
       };
       const transactions = rows.map((r) => {

@@ -12,7 +12,7 @@ import { validQuery } from "./validate.ts";
 export const tokensArea: ApiArea = (deps) =>
   new Hono<ApiEnv>().get("/sofi/tokens", validQuery(tokensQuerySchema), async (c) => {
     const q = c.req.valid("query");
-    const { market } = c.var.chain;
+    const market = deps.services.get(c.var.chain, "prices");
     let tokens = market.tokens;
     if (q.address) tokens = tokens.filter((t) => t.address === q.address);
     const prices = await market.usdPrices();

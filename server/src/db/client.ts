@@ -32,6 +32,25 @@ export type Lock = {
   fence(tx: Queryable): Promise<void>;
 };
 
+/**
+ * Whether a write failed for a reason the written data carries, not the database or the network:
+ * PostgreSQL's data exceptions (class 22: invalid text, numeric out of range, …), integrity
+ * violations (class 23) and program limits (class 54: an index row too large), and the errors
+ * JavaScript raises reading such data (a BigInt or JSON that does not parse).
+ */
+export function isDataError(e: unknown): boolean {
+  if (e instanceof RangeError || e instanceof SyntaxError) return true;
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^(22|23|54)[0-9A-Z]{3}$/.test(code);
+}
+
+/** An error's message (PostgreSQL's code first when it has one). */
+export function errorText(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  const message = e instanceof Error ? e.message : String(e);
+  return typeof code === "string" ? `${code} ${message}` : message;
+}
+
 /** How often the lock's connection is checked, so a silently dropped session is noticed. */
 export const LOCK_HEARTBEAT_MS = 2_000;
 
@@ -45,8 +64,50 @@ export type Db = Queryable & {
    * connection held until release). PGlite is single-process: always granted, never lost.
    */
   tryLock(key1: number, key2: number): Promise<Lock | null>;
+  /**
+   * Sends `payload` to every process listening on `channel` of this database and schema
+   * (PostgreSQL: NOTIFY, delivered to every server on the database; PGlite, one process: this one).
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Calls `onMessage` with each payload sent on `channel`, until the returned stop is called.
+   * PostgreSQL: a dedicated LISTEN connection, reconnected when it drops; `onGap` is called after a
+   * reconnect, since messages sent meanwhile were missed.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/** How long a dropped LISTEN connection waits before reconnecting. */
+export const LISTEN_RETRY_MS = 1_000;
+
+/** FNV-1a, 31 bits (an advisory lock's positive int4 key). */
+function hash31(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h & 0x7fffffff;
+}
+
+/** In-process channels (PGlite: one process is the whole deployment). */
+function localChannels(): Pick<Db, "notify" | "listen"> {
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  return {
+    async notify(channel, payload) {
+      for (const l of listeners.get(channel) ?? []) l(payload);
+    },
+    async listen(channel, onMessage) {
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set);
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+      };
+    },
+  };
+}
 
 export type CreateDbOptions = {
   /** postgres:// URL; unset → PGlite. */
@@ -67,12 +128,28 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<Db> {
   return db;
 }
 
+/** The advisory lock servers take in turn to migrate (PostgreSQL; several may start at once). */
+const MIGRATION_LOCK_NS = 0x50f2;
+
 export async function migrateDb(db: Db, schemaName?: string): Promise<void> {
   const cfg = { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: schemaName ?? "drizzle" };
   if (db.kind === "pglite") {
     await migratePglite(db.orm as Parameters<typeof migratePglite>[0], cfg);
-  } else {
+    return;
+  }
+  // Replicas of a new version starting together: one migrates, the others wait and find it done.
+  let lock: Lock | null = null;
+  for (let waited = 0; !lock; waited += 200) {
+    lock = await db.tryLock(MIGRATION_LOCK_NS, 0);
+    if (!lock) {
+      if (waited > 10 * 60_000) throw new Error("another server has been migrating for 10 minutes");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
     await migratePg(db.orm as Parameters<typeof migratePg>[0], cfg);
+  } finally {
+    await lock.release();
   }
 }
 
@@ -95,6 +172,7 @@ async function createPgliteDb(dataDir?: string): Promise<Db> {
         }),
       ),
     tryLock: async () => ({ release: async () => {}, lost: new Promise<void>(() => {}), fence: async () => {} }),
+    ...localChannels(),
     close: () => client.close(),
   };
 }
@@ -116,6 +194,10 @@ async function createPgDb(url: string, schemaName?: string): Promise<Db> {
   pool.on("error", () => {});
   const orm = drizzlePg({ client: pool, schema });
   const lockClients = new Set<pg.Client>();
+  const listenStops = new Set<() => Promise<void>>();
+  // Locks and channels are per database: a schema's own keep deployments sharing one apart.
+  const scope = schemaName ?? "public";
+  const channelOf = (channel: string) => `${channel}:${scope}`;
   return {
     kind: "postgres",
     orm: orm as unknown as Db["orm"],
@@ -136,7 +218,8 @@ async function createPgDb(url: string, schemaName?: string): Promise<Db> {
         c.release();
       }
     },
-    async tryLock(key1, key2) {
+    async tryLock(ns, key2) {
+      const key1 = schemaName ? hash31(`${schemaName}:${ns}`) : ns;
       const c = new pg.Client({ connectionString: url });
       c.on("error", () => {});
       await c.connect();
@@ -183,7 +266,51 @@ async function createPgDb(url: string, schemaName?: string): Promise<Db> {
         },
       };
     },
+    async notify(channel, payload) {
+      await pool.query("SELECT pg_notify($1, $2)", [channelOf(channel), payload]);
+    },
+    async listen(channel, onMessage, onGap) {
+      const name = channelOf(channel);
+      let stopped = false;
+      let client: pg.Client | null = null;
+      let retry: NodeJS.Timeout | null = null;
+      const connect = async (again: boolean): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on("notification", (m) => {
+          if (m.channel === name) onMessage(m.payload ?? "");
+        });
+        const dropped = () => {
+          if (stopped || client !== c) return;
+          client = null;
+          c.end().catch(() => {});
+          retry = setTimeout(() => void connect(true).catch(() => {}), LISTEN_RETRY_MS);
+          retry.unref();
+        };
+        c.on("error", dropped);
+        c.on("end", dropped);
+        client = c;
+        try {
+          await c.connect();
+          await c.query(`LISTEN "${name.replaceAll('"', '""')}"`);
+        } catch (e) {
+          if (!again) throw e;
+          dropped();
+          return;
+        }
+        if (again) onGap?.();
+      };
+      await connect(false);
+      const stop = async () => {
+        stopped = true;
+        if (retry) clearTimeout(retry);
+        listenStops.delete(stop);
+        await client?.end().catch(() => {});
+      };
+      listenStops.add(stop);
+      return stop;
+    },
     async close() {
+      for (const stop of [...listenStops]) await stop();
       for (const c of lockClients) await c.end().catch(() => {});
       lockClients.clear();
       await pool.end();

@@ -1,19 +1,33 @@
 /** Bulk writes for handlers: one multi-row INSERT … SELECT FROM unnest(…) per chunk of rows. */
 import type { Queryable } from "../db/client.ts";
 
-export type ColumnType = "int8" | "int4" | "text" | "numeric" | "bool" | "jsonb";
-export type Column = { name: string; type: ColumnType; values: readonly (string | number)[] };
+export type ColumnType = "int8" | "int4" | "text" | "numeric" | "bool" | "jsonb" | "float8";
+/** Column values; `null` is SQL NULL (a string is always text, "NULL" included). */
+export type Column = { name: string; type: ColumnType; values: readonly (string | number | null)[] };
 
 /** Rows per statement: keeps parameters far below PostgreSQL's limits while amortising round trips. */
 export const CHUNK = 20_000;
 const PLAIN = /^[0-9A-Za-z_.:x-]+$/;
+const NULL_WORD = /^null$/i;
 
-/** A PostgreSQL array literal; elements that are not plain numbers or hex are quoted and escaped. */
-export function arrayLiteral(values: readonly (string | number)[], from = 0, to = values.length): string {
+/**
+ * A PostgreSQL array literal; `null` is NULL, elements that are not plain numbers or hex are
+ * quoted and escaped (the text "NULL" too, so a name cannot turn into a NULL).
+ */
+export function arrayLiteral(values: readonly (string | number | null)[], from = 0, to = values.length): string {
   const parts: string[] = [];
   for (let i = from; i < to && i < values.length; i++) {
-    const v = String(values[i]);
-    parts.push(PLAIN.test(v) ? v : `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`);
+    const raw = values[i];
+    if (raw === null || raw === undefined) {
+      parts.push("NULL");
+      continue;
+    }
+    const v = String(raw);
+    parts.push(
+      PLAIN.test(v) && (v.length !== 4 || !NULL_WORD.test(v))
+        ? v
+        : `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`,
+    );
   }
   return `{${parts.join(",")}}`;
 }
@@ -33,7 +47,8 @@ export async function bulkInsert(
 ): Promise<void> {
   const n = columns[0]?.values.length ?? 0;
   if (n === 0) return;
-  const names = columns.map((c) => (/^[a-z_][a-z0-9_]*$/.test(c.name) && c.name !== "user" ? c.name : `"${c.name}"`));
+  // always quoted: a column may be a reserved word ("user", "window", "values", …)
+  const names = columns.map((c) => `"${c.name.replace(/"/g, "")}"`);
   const casts = columns.map((c, i) => `$${i + 2}::${c.type}[]`).join(", ");
   const sql = wrap(
     `INSERT INTO ${table} (chain_id, ${names.join(", ")}) SELECT $1, * FROM unnest(${casts}) ${conflict}`,

@@ -1,14 +1,23 @@
 import type { AbiEvent, Hex } from "viem";
 
-/** One event's decoded rows as column arrays; `args[field]` holds each argument as text (decimal, lowercase hex, …). */
-export type EventColumns = {
+/**
+ * One event's decoded rows as column arrays; `args[field]` holds each argument as text (decimal,
+ * lowercase hex, …). `Arg`: the argument names (handler.ts types them from the ABI event; the
+ * decoder itself is untyped).
+ */
+export type EventColumns<Arg extends string = string> = {
   block: number[];
   logIndex: number[];
   tx: string[];
   ts: number[];
   /** The emitting contract, lowercase. */
   address: string[];
-  args: Record<string, string[]>;
+  args: Record<Arg, string[]>;
+  /**
+   * Top-level `string` arguments: the exact bytes on chain (hex) where the text in `args` is not an
+   * exact reading of them (invalid UTF-8, a control character, cut at EVENT_STRING_MAX), else null.
+   */
+  raw: Record<Arg, (string | null)[]>;
 };
 
 /** Decoded rows of one handler, by event name. */
@@ -18,6 +27,7 @@ export type CompiledEvent = {
   name: string;
   topic: Hex;
   fields: string[];
+  rawFields: string[];
   decodeInto(cols: EventColumns, log: RawLogLike, ts: number): boolean;
 };
 
@@ -44,7 +54,8 @@ export type Decoded = {
   blockHashes: [number, string][];
 };
 
-export function emptyColumns(fields: readonly string[]): EventColumns;
+export function emptyColumns(fields: readonly string[], rawFields?: readonly string[]): EventColumns;
+export const EVENT_STRING_MAX: number;
 export function compileEvent(abiEvent: AbiEvent): CompiledEvent;
 export function compileEventCached(abiEvent: AbiEvent): CompiledEvent;
 export function decodeLogs(

@@ -2,7 +2,9 @@
 // into per-handler column arrays. Plain JavaScript so that the logs worker (a worker thread that
 // runs under tsx, vitest and plain node alike) and the main thread import the very same code.
 // Types: decoders.d.mts.
-import { decodeEventLog, toEventSelector } from "viem";
+
+import { storableJson, storableTextFromBytes } from "@sofi/core/storable-text";
+import { decodeAbiParameters, toEventSelector } from "viem";
 
 const STATIC_TYPE =
   /^(address|bool|u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?|bytes([1-9]|[12][0-9]|3[0-2]))$/;
@@ -18,19 +20,34 @@ function readWord(type, w) {
   return `0x${w.slice(0, bytes * 2)}`.toLowerCase();
 }
 
-/** A decoded argument that viem returned (dynamic events) as a string column value. */
-function toText(v) {
+/** Whether an ABI parameter holds text anywhere (string, string[], a tuple with a string…). */
+const holdsText = (param) => param.type.startsWith("string") || (param.components ?? []).some((c) => holdsText(c));
+
+/**
+ * A decoded argument that viem returned (dynamic events) as a string column value. Text inside
+ * arrays and tuples goes through the storable-text rule (each string bounded at EVENT_STRING_MAX);
+ * arrays of addresses, numbers and bytes are written exactly (hex is always storable). A
+ * top-level `string` is read from its bytes in compileEvent, with its raw bytes kept.
+ */
+function toText(v, param) {
   if (typeof v === "bigint") return v.toString();
   if (typeof v === "string") return /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : v;
   if (typeof v === "boolean") return v ? "true" : "false";
-  return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x));
+  const value = param && holdsText(param) ? storableJson(v, { max: EVENT_STRING_MAX }) : v;
+  return JSON.stringify(value, (_k, x) => (typeof x === "bigint" ? x.toString() : x));
 }
 
-export function emptyColumns(fields) {
+/** `rawFields`: the top-level `string` arguments, whose raw bytes are kept beside their text. */
+export function emptyColumns(fields, rawFields = []) {
   const args = {};
   for (const f of fields) args[f] = [];
-  return { block: [], logIndex: [], tx: [], ts: [], address: [], args };
+  const raw = {};
+  for (const f of rawFields) raw[f] = [];
+  return { block: [], logIndex: [], tx: [], ts: [], address: [], args, raw };
 }
+
+/** Longest text kept of one `string` event argument (UTF-16 code units). */
+export const EVENT_STRING_MAX = 256;
 
 /**
  * Compiles one ABI event: its topic, its field names and a decoder that appends a log's row to
@@ -65,23 +82,48 @@ export function compileEvent(abiEvent) {
       return readers.map((r) => r(log));
     };
   } else {
-    const abi = [abiEvent];
-    decode = (log) => {
+    // Non-indexed arguments are decoded from the data with each top-level `string` read as `bytes`
+    // (the same ABI encoding), so the text is made storable from the exact bytes on chain: invalid
+    // UTF-8 and control characters become U+FFFD, the length is bounded, and the raw bytes are
+    // kept (cols.raw) whenever the stored text is not an exact reading of them. An indexed dynamic
+    // argument is its keccak hash (bytes32), as on chain.
+    const dataInputs = [];
+    const plan = inputs.map((input) => {
+      if (input.indexed) return { indexed: true, type: STATIC_TYPE.test(input.type) ? input.type : "bytes32" };
+      const isString = input.type === "string";
+      dataInputs.push(isString ? { ...input, type: "bytes" } : input);
+      return { indexed: false, isString, at: dataInputs.length - 1, param: input };
+    });
+    const minTopics = 1 + plan.filter((p) => p.indexed).length;
+    decode = (log, raws) => {
+      if (log.topics.length < minTopics) return null;
+      let data;
       try {
-        const { args } = decodeEventLog({ abi, data: log.data, topics: log.topics, strict: true });
-        return inputs.map((_input, i) => toText(Array.isArray(args) ? args[i] : args[fields[i]]));
+        data = decodeAbiParameters(dataInputs, log.data);
       } catch {
         return null;
       }
+      let topicIndex = 1;
+      return plan.map((p, i) => {
+        if (p.indexed) return readWord(p.type, log.topics[topicIndex++].slice(2));
+        const v = data[p.at];
+        if (!p.isString) return toText(v, p.param);
+        const { text, exact } = storableTextFromBytes(v, { max: EVENT_STRING_MAX });
+        raws[i] = exact ? null : v;
+        return text;
+      });
     };
   }
+  const rawFields = inputs.flatMap((input, i) => (!input.indexed && input.type === "string" ? [fields[i]] : []));
   return {
     name: abiEvent.name,
     topic,
     fields,
+    rawFields,
     /** Appends `log` to `cols`; false when the log does not fit the event's layout (ignored). */
     decodeInto(cols, log, ts) {
-      const values = decode(log);
+      const raws = [];
+      const values = decode(log, raws);
       if (!values) return false;
       cols.block.push(Number(log.blockNumber));
       cols.logIndex.push(Number(log.logIndex));
@@ -89,6 +131,13 @@ export function compileEvent(abiEvent) {
       cols.ts.push(ts);
       cols.address.push(log.address.toLowerCase());
       for (let i = 0; i < fields.length; i++) cols.args[fields[i]].push(values[i]);
+      if (rawFields.length > 0) {
+        cols.raw ??= {};
+        for (const f of rawFields) {
+          cols.raw[f] ??= [];
+          cols.raw[f].push(raws[fields.indexOf(f)] ?? null);
+        }
+      }
       return true;
     },
   };
@@ -120,7 +169,7 @@ export function decodeLogs(logs, routes, timestamps) {
     const byTopic = new Map();
     for (const e of r.events) {
       const c = compileEventCached(e);
-      out[r.handler][c.name] ??= emptyColumns(c.fields);
+      out[r.handler][c.name] ??= emptyColumns(c.fields, c.rawFields);
       byTopic.set(c.topic, { c, cols: out[r.handler][c.name] });
     }
     for (const a of r.addresses) {

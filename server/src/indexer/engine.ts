@@ -1,5 +1,5 @@
 /**
- * Indexer engine, per chain. It runs the handlers listed in handlers/index.ts (see handler.ts):
+ * Indexer engine, per chain. It runs the handlers it is given (the capability modules', see handler.ts):
  * backfill over wide block ranges, then live following. Each handler has its own checkpoint, so a
  * handler added later backfills from its own start block while the others wait for it at their
  * checkpoint (ranges are planned per group of handlers standing at the same block). A range's rows,
@@ -8,16 +8,17 @@
  * block hashes with the chain's, rolled back to the fork block and replayed.
  * Usable without the HTTP server: `runBackfill(...)`, `ChainIndexer`.
  */
+
+import { storableJson, storableText } from "@sofi/core/storable-text";
 import type { Deployment } from "@sofi/protocol";
 import type { PublicClient } from "viem";
-import type { Db, Lock, Queryable } from "../db/client.ts";
+import { type Db, errorText, isDataError, type Lock, type Queryable } from "../db/client.ts";
 import { bulkInsert } from "./bulk.ts";
 import type { EventColumns, HandlerRows, Route } from "./decoders.mjs";
 import { type FetchedLogs, fetchRange, type Header, type RangeJob, type RangeRpc } from "./fetch-range.mjs";
-import type { Handler, Source } from "./handler.ts";
-import { HANDLERS } from "./handlers/index.ts";
+import { type Handler, rollbackHandler, type Source } from "./handler.ts";
 import { LogsWorker } from "./logs-worker-client.ts";
-import { createRpcClient, getHeadNumber, getRawBlocks, isRangeLimitError } from "./rpc.ts";
+import { createRpcClient, findRawBlocks, getHeadNumber, isRangeLimitError } from "./rpc.ts";
 
 /** Blocks this close to the head get their hash stored (reorg detection); older ones only at range ends. */
 export const REORG_WINDOW = 256;
@@ -68,8 +69,8 @@ export type IndexerOptions = {
   /** An RPC URL or a ready viem client. */
   rpcUrl?: string;
   client?: PublicClient;
-  /** The handlers to run (default: handlers/index.ts). */
-  handlers?: readonly Handler[];
+  /** The handlers to run: the capability modules' (server/src/modules), or a test's own. */
+  handlers: readonly Handler[];
   /** Widest getLogs range (shrinks on provider limits, grows back). Default 100,000. */
   maxBlockRange?: number;
   log?: (msg: string) => void;
@@ -139,6 +140,37 @@ type FetchedRange = {
   children: Child[];
 };
 
+/**
+ * The rows of a range split into one HandlerRows per log, in (block, log index) order, for
+ * writing one log at a time.
+ */
+export function splitByLog(rows: HandlerRows): { event: string; rows: HandlerRows }[] {
+  const all: { event: string; cols: EventColumns; i: number }[] = [];
+  for (const [event, cols] of Object.entries(rows))
+    for (let i = 0; i < cols.block.length; i++) all.push({ event, cols, i });
+  all.sort(
+    (a, b) =>
+      (a.cols.block[a.i] as number) - (b.cols.block[b.i] as number) ||
+      (a.cols.logIndex[a.i] as number) - (b.cols.logIndex[b.i] as number),
+  );
+  return all.map(({ event, cols, i }) => {
+    const args: Record<string, string[]> = {};
+    for (const [k, v] of Object.entries(cols.args)) args[k] = [v[i] as string];
+    const raw: Record<string, (string | null)[]> = {};
+    for (const [k, v] of Object.entries(cols.raw ?? {})) raw[k] = [v[i] ?? null];
+    const one: EventColumns = {
+      block: [cols.block[i] as number],
+      logIndex: [cols.logIndex[i] as number],
+      tx: [cols.tx[i] as string],
+      ts: [cols.ts[i] as number],
+      address: [cols.address[i] as string],
+      args,
+      raw,
+    };
+    return { event, rows: { [event]: one } };
+  });
+}
+
 /** Appends without spreading (a spread of a 100k-element array overflows the call stack). */
 function append<T>(into: T[], more: readonly T[]): void {
   for (const v of more) into.push(v);
@@ -153,6 +185,11 @@ function appendColumns(into: EventColumns, more: EventColumns): void {
   for (const [k, v] of Object.entries(more.args)) {
     into.args[k] ??= [];
     append(into.args[k], v);
+  }
+  for (const [k, v] of Object.entries(more.raw ?? {})) {
+    into.raw ??= {};
+    into.raw[k] ??= [];
+    append(into.raw[k], v);
   }
 }
 
@@ -206,7 +243,7 @@ export class ChainIndexer {
     this.deployment = opts.deployment;
     if (!opts.client && !opts.rpcUrl) throw new Error("ChainIndexer needs rpcUrl or client");
     this.client = opts.client ?? createRpcClient(opts.rpcUrl as string);
-    this.handlers = opts.handlers ?? HANDLERS;
+    this.handlers = opts.handlers;
     const names = new Set(this.handlers.map((h) => h.name));
     if (names.size !== this.handlers.length) throw new Error("Indexer handlers need unique names");
     this.maxRange = opts.maxBlockRange ?? 100_000;
@@ -425,14 +462,89 @@ export class ChainIndexer {
     }
   }
 
-  /** Commits one range's rows, children, block hashes and the group's checkpoints in one transaction. */
+  /**
+   * Commits one range's rows, children, block hashes and the group's checkpoints in one transaction.
+   * When a handler's write fails for a reason its rows carry (a value a column refuses), the range
+   * is committed again with that handler's rows written one log at a time, and the logs that still
+   * fail are quarantined (see insertIsolated): a stranger's transaction never stops the index.
+   */
   private async commitRange(cur: FetchedRange, head: number, stats: IndexStats): Promise<void> {
+    let endHash: string;
+    try {
+      endHash = await this.writeRange(cur, head, false);
+    } catch (e) {
+      if (!isDataError(e)) throw e;
+      this.log(
+        `chain ${this.chainId}: range ${cur.from}-${cur.to} refused by the database (${storableText(errorText(e), { max: 200 })}); writing it log by log`,
+      );
+      endHash = await this.writeRange(cur, head, true);
+    }
+    for (const s of cur.group) s.cp = { blockNumber: cur.to, blockHash: endHash };
+    for (const events of Object.values(cur.out))
+      for (const [name, cols] of Object.entries(events))
+        stats.counts[name] = (stats.counts[name] ?? 0) + cols.block.length;
+    stats.events += cur.events;
+    stats.children += cur.children.length;
+  }
+
+  /**
+   * Writes `rows` of one handler inside the range's transaction, under a savepoint; if the
+   * database refuses them for a data reason, one log at a time in log order, and a log that is
+   * still refused goes to indexer_quarantine with its error instead of its rows.
+   */
+  private async insertIsolated(tx: Queryable, handler: Handler, rows: HandlerRows): Promise<void> {
+    const attempt = async (r: HandlerRows): Promise<unknown> => {
+      await tx.query("SAVEPOINT sofi_handler_rows");
+      try {
+        await handler.insert(tx, this.chainId, r);
+        await tx.query("RELEASE SAVEPOINT sofi_handler_rows");
+        return null;
+      } catch (e) {
+        await tx.query("ROLLBACK TO SAVEPOINT sofi_handler_rows");
+        if (!isDataError(e)) throw e;
+        return e;
+      }
+    };
+    if ((await attempt(rows)) === null) return;
+    for (const one of splitByLog(rows)) {
+      const error = await attempt(one.rows);
+      if (error === null) continue;
+      const cols = one.rows[one.event] as EventColumns;
+      const args: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(cols.args)) args[k] = v[0];
+      for (const [k, v] of Object.entries(cols.raw ?? {})) if (v[0]) args[`${k}:raw`] = v[0];
+      this.log(
+        `chain ${this.chainId}: ${handler.name} ${one.event} at ${cols.block[0]}:${cols.logIndex[0]} quarantined: ${storableText(errorText(error), { max: 200 })}`,
+      );
+      await tx.query(
+        `INSERT INTO indexer_quarantine (chain_id, handler, event, block_number, log_index, tx_hash, args, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT DO NOTHING`,
+        [
+          this.chainId,
+          handler.name,
+          one.event,
+          cols.block[0],
+          cols.logIndex[0],
+          cols.tx[0],
+          JSON.stringify(storableJson(args)),
+          storableText(errorText(error)),
+        ],
+      );
+    }
+  }
+
+  /** One range in one transaction; returns the hash of its last block. */
+  private async writeRange(cur: FetchedRange, head: number, isolate: boolean): Promise<string> {
     const end = cur.headers.find((h) => h.number === cur.to);
     if (!end) throw new Error(`Missing header of block ${cur.to}`);
     const blockRows = cur.headers.filter((h) => h.number >= head - REORG_WINDOW + 1 || h.number === cur.to);
     await this.db.transaction(async (tx) => {
       await this.fence?.(tx);
-      for (const s of cur.group) await s.handler.insert(tx, this.chainId, cur.out[s.handler.name] ?? {});
+      for (const s of cur.group) {
+        const rows = cur.out[s.handler.name] ?? {};
+        if (isolate) await this.insertIsolated(tx, s.handler, rows);
+        else await s.handler.insert(tx, this.chainId, rows);
+      }
       await bulkInsert(tx, "indexer_children", this.chainId, [
         { name: "handler", type: "text", values: cur.children.map((c) => c.handler) },
         { name: "address", type: "text", values: cur.children.map((c) => c.address) },
@@ -459,12 +571,7 @@ export class ChainIndexer {
         head - KEEP_BLOCK_HASHES,
       ]);
     });
-    for (const s of cur.group) s.cp = { blockNumber: cur.to, blockHash: end.hash };
-    for (const events of Object.values(cur.out))
-      for (const [name, cols] of Object.entries(events))
-        stats.counts[name] = (stats.counts[name] ?? 0) + cols.block.length;
-    stats.events += cur.events;
-    stats.children += cur.children.length;
+    return end.hash;
   }
 
   /**
@@ -478,7 +585,9 @@ export class ChainIndexer {
       (a, b) => a.blockNumber - b.blockNumber,
     );
     const onChain = distinct.filter((c) => c.blockNumber <= head);
-    const blocks = await getRawBlocks(
+    // a block the node cannot serve is not on its chain: a local chain reverted to a snapshot while
+    // this read its head can report a head above the blocks it still has
+    const blocks = await findRawBlocks(
       this.client,
       onChain.map((c) => c.blockNumber),
     );
@@ -492,7 +601,8 @@ export class ChainIndexer {
 
   /**
    * Walks stored block hashes back from `at` to the newest one the chain still has (the fork
-   * ancestor), deletes every handler's rows and children above it and moves the checkpoints that
+   * ancestor), deletes every handler's rows (`rollbackHandler`: its declared tables, then its own
+   * rollback) and children above it and moves the checkpoints that
    * were above it there, all in one transaction.
    */
   async rollback(at: number): Promise<Checkpoint | null> {
@@ -504,7 +614,7 @@ export class ChainIndexer {
     let ancestor: Checkpoint | null = null;
     for (let i = 0; i < stored.length && !ancestor; i += 100) {
       const chunk = stored.slice(i, i + 100).filter((r) => Number(r.block_number) <= head);
-      const chain = await getRawBlocks(
+      const chain = await findRawBlocks(
         this.client,
         chunk.map((r) => Number(r.block_number)),
       );
@@ -520,8 +630,10 @@ export class ChainIndexer {
     this.log(`chain ${this.chainId}: reorg detected at ${at}; rolling back to ${fork}`);
     await this.db.transaction(async (tx) => {
       await this.fence?.(tx);
-      for (const h of this.handlers) await h.rollback(tx, this.chainId, fork);
+      // each handler: its declared tables above the fork, then its own rollback (handler.ts)
+      for (const h of this.handlers) await rollbackHandler(tx, h, this.chainId, fork);
       await tx.query("DELETE FROM indexer_children WHERE chain_id = $1 AND block_number > $2", [this.chainId, fork]);
+      await tx.query("DELETE FROM indexer_quarantine WHERE chain_id = $1 AND block_number > $2", [this.chainId, fork]);
       await tx.query("DELETE FROM indexer_blocks WHERE chain_id = $1 AND block_number > $2", [this.chainId, fork]);
       for (const s of this.states) {
         if (!s.cp || s.cp.blockNumber <= fork) continue;
@@ -579,7 +691,7 @@ export type RunBackfillOptions = {
   chain: number | { id: number };
   deployment: Deployment;
   rpcUrl: string;
-  handlers?: readonly Handler[];
+  handlers: readonly Handler[];
   toBlock?: number;
   maxBlockRange?: number;
   stopAfterRanges?: number;
@@ -611,7 +723,17 @@ export async function runBackfill(opts: RunBackfillOptions): Promise<IndexStats>
  * the lock: this indexer stops, every commit it still attempts is refused by the lock's fence, and
  * it competes for the lock again.
  */
-export function startLeaderIndexer(opts: IndexerOptions & { pollIntervalMs: number; standbyRetryMs?: number }): {
+export function startLeaderIndexer(
+  opts: IndexerOptions & {
+    pollIntervalMs: number;
+    standbyRetryMs?: number;
+    /**
+     * Called with true when this process takes the chain's indexer lock (it leads: the chain's
+     * exactly-once jobs start here) and with false when it lets it go or loses it.
+     */
+    onLeadership?: (leading: boolean) => void;
+  },
+): {
   stop(): Promise<void>;
   indexer: ChainIndexer;
 } {
@@ -644,6 +766,7 @@ export function startLeaderIndexer(opts: IndexerOptions & { pollIntervalMs: numb
       if (stopped) break;
       const held = lock;
       indexer.lead(held.fence);
+      opts.onLeadership?.(true);
       const run = indexer.runLive(opts.pollIntervalMs);
       let lost = false;
       await Promise.race([
@@ -654,6 +777,7 @@ export function startLeaderIndexer(opts: IndexerOptions & { pollIntervalMs: numb
         }),
       ]);
       await run;
+      opts.onLeadership?.(false);
       if (lost && !stopped) log(`chain ${opts.chainId}: lost the indexer lock's session; stopped, competing again`);
       await held.release();
       lock = null;

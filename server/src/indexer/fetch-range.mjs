@@ -20,6 +20,9 @@ export class ReorgDuringFetch extends Error {
  * Headers of `job.headerBlocks` are read before and after the logs; the range is accepted only when
  * both reads agree and every log of those blocks carries the header's hash, so stored hashes are
  * the hashes the logs came from (a reorg between the calls is retried, not stored half-and-half).
+ * `to`'s header and the header of every block with logs must be there; a header the node does not
+ * serve for a block without logs below `to` is left out (anvil, reverted to a snapshot while
+ * transactions arrive, keeps gaps below its head: waiting for them would stop the index).
  */
 export async function fetchRange(rpc, job) {
   const { from, to, routes, headerBlocks } = job;
@@ -39,21 +42,28 @@ export async function fetchRange(rpc, job) {
       missing.length > 0 ? rpc.blocks(missing) : [],
     ]);
     const timestamps = new Map();
-    for (const b of [...after, ...extra]) {
-      if (!b) throw new Error("block header missing");
-      timestamps.set(Number(b.number), Number(b.timestamp));
+    for (const b of [...after, ...extra]) if (b) timestamps.set(Number(b.number), Number(b.timestamp));
+    const withLogs = new Set(logs.map((l) => Number(l.blockNumber)));
+    const headersThere =
+      headerBlocks.every((n, i) => after[i] || (n !== to && !withLogs.has(n))) && extra.every((b) => b);
+    if (!headersThere) {
+      if (attempt + 1 >= CONSISTENCY_RETRIES) throw new Error("block header missing");
+      continue;
     }
     const decoded = decodeLogs(logs, routes, timestamps);
-    const hashOf = new Map(after.map((b) => [Number(b.number), b.hash.toLowerCase()]));
+    const served = after.filter((b) => b);
+    const hashOf = new Map(served.map((b) => [Number(b.number), b.hash.toLowerCase()]));
     const consistent =
-      before.every((b, i) => b && after[i] && b.hash.toLowerCase() === after[i].hash.toLowerCase()) &&
+      before.every((b, i) =>
+        b && after[i] ? b.hash.toLowerCase() === after[i].hash.toLowerCase() : !b === !after[i],
+      ) &&
       decoded.blockHashes.every(([n, h]) => !hashOf.has(n) || hashOf.get(n) === h) &&
       // Logs of blocks whose header was not fetched (outside the window) must at least not sit above `to`'s branch.
       decoded.blockHashes.every(([n]) => n <= to);
     if (consistent) {
       return {
         ...decoded,
-        headers: after.map((b) => ({
+        headers: served.map((b) => ({
           number: Number(b.number),
           hash: b.hash.toLowerCase(),
           timestamp: Number(b.timestamp),

@@ -43,6 +43,19 @@ export async function getRawLogs(
 }
 
 /** Headers of the given block numbers, fetched in JSON-RPC batches. */
+/** The blocks at `numbers`, null where the node has none (above its head, or gone in a reorg). */
+export async function findRawBlocks(client: PublicClient, numbers: number[]): Promise<(RawBlock | null)[]> {
+  return Promise.all(
+    numbers.map(
+      (n) =>
+        client.request({
+          method: "eth_getBlockByNumber",
+          params: [hex(n), false],
+        } as never) as Promise<RawBlock | null>,
+    ),
+  );
+}
+
 export async function getRawBlocks(client: PublicClient, numbers: number[]): Promise<RawBlock[]> {
   const out = await Promise.all(
     numbers.map(

@@ -4,9 +4,11 @@ import koKR from "antd/es/locale/ko_KR";
 import { useEffect } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { i18next } from "../i18n/index.ts";
+import { FeaturesContext } from "../kernel/feature.ts";
 import { useSettings } from "../kernel/settings-store.ts";
+import { FEATURES } from "./features.ts";
 import { Layout } from "./Layout.tsx";
-import { NOT_FOUND_ROUTE, ROUTES } from "./routes.tsx";
+import { NOT_FOUND_ROUTE, useRoutes } from "./routes.tsx";
 import { antdThemeFor } from "./theme.ts";
 import { WalletHost } from "./wallet-host.tsx";
 
@@ -26,10 +28,11 @@ function useApplySettings() {
 }
 
 export function AppRoutes() {
+  const routes = useRoutes();
   return (
     <Routes>
       <Route element={<Layout />}>
-        {ROUTES.map((r) => (
+        {routes.map((r) => (
           <Route key={r.path} path={r.path} element={r.element} />
         ))}
         <Route path={NOT_FOUND_ROUTE.path} element={NOT_FOUND_ROUTE.element} />
@@ -42,11 +45,13 @@ export function App() {
   const { lang, theme } = useApplySettings();
   return (
     <ConfigProvider theme={antdThemeFor(theme)} locale={lang === "ko" ? koKR : enUS}>
-      <BrowserRouter>
-        <WalletHost fallback={<Layout loading />}>
-          <AppRoutes />
-        </WalletHost>
-      </BrowserRouter>
+      <FeaturesContext.Provider value={FEATURES}>
+        <BrowserRouter>
+          <WalletHost fallback={<Layout loading />}>
+            <AppRoutes />
+          </WalletHost>
+        </BrowserRouter>
+      </FeaturesContext.Provider>
     </ConfigProvider>
   );
 }

@@ -5,11 +5,12 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { useModal } from "../features/shell/modal-store.ts";
 import { useMediaQuery } from "../kernel/hooks.ts";
-import { MENU_COLLAPSE_QUERY } from "./header-logic.ts";
+import { Slot } from "../kernel/Slot.tsx";
+import { MENU_COLLAPSE_QUERY, MENU_COMPACT_QUERY } from "./header-logic.ts";
 import { useHeaderScrolled } from "./hooks.ts";
 import { Logo } from "./Logo.tsx";
 import { NavDropdown } from "./NavDropdown.tsx";
-import { NAV_GROUPS } from "./nav-items.ts";
+import { useNavEntries } from "./nav-items.ts";
 import { HeaderWalletSlot } from "./wallet-host.tsx";
 
 const MobileMenu = lazy(() => import("./MobileMenu.tsx"));
@@ -20,9 +21,11 @@ export function Header() {
   const { t } = useTranslation("shell");
   const scrolled = useHeaderScrolled();
   const collapsed = useMediaQuery(MENU_COLLAPSE_QUERY);
+  const compact = useMediaQuery(MENU_COMPACT_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const [, toggleSettings] = useModal("settings");
+  const nav = useNavEntries(compact);
 
   return (
     <header className={`app-header${scrolled ? " scrolled" : ""}`} data-scrolled={scrolled ? "true" : "false"}>
@@ -46,18 +49,19 @@ export function Header() {
         </Link>
         {!collapsed && (
           <nav className="header-nav" aria-label={t("nav.mainMenu")}>
-            <NavLink to="/sts" className={navClass}>
-              {t("nav.socialTrading")}
-            </NavLink>
-            {NAV_GROUPS.map((g) => (
-              <NavDropdown key={g.id} group={g} />
-            ))}
-            <NavLink to="/proposals" className={navClass}>
-              {t("nav.governance")}
-            </NavLink>
+            {nav.map((e) =>
+              e.items ? (
+                <NavDropdown key={e.id} group={e} />
+              ) : (
+                <NavLink key={e.id} to={e.to} className={navClass}>
+                  {t(e.labelKey, { ns: e.ns ?? "shell" })}
+                </NavLink>
+              ),
+            )}
           </nav>
         )}
         <div className="header-right">
+          <Slot name="header.actions" />
           <HeaderWalletSlot />
           <Button
             type="text"

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initI18n } from "../i18n/index.ts";
 import { BETA_LINKS, SWAP_LINKS } from "./links.ts";
@@ -34,7 +35,11 @@ describe("header menu (spec 000 §2)", () => {
   });
 
   it("opens on click with external links in a new tab, closes on Escape", () => {
-    render(<NavDropdown group={group("beta")} />);
+    render(
+      <MemoryRouter>
+        <NavDropdown group={group("beta")} />
+      </MemoryRouter>,
+    );
     const button = screen.getByRole("button", { name: /Pro/ });
     expect(button.getAttribute("aria-expanded")).toBe("false");
     fireEvent.click(button);
@@ -48,7 +53,11 @@ describe("header menu (spec 000 §2)", () => {
   });
 
   it("NFT entries are shown as coming soon, without links", () => {
-    render(<NavDropdown group={group("nft")} />);
+    render(
+      <MemoryRouter>
+        <NavDropdown group={group("nft")} />
+      </MemoryRouter>,
+    );
     fireEvent.click(screen.getByRole("button", { name: /NFT/ }));
     expect(screen.getByText("Coming soon")).toBeTruthy();
     expect(screen.getByText("Auction").getAttribute("aria-disabled")).toBe("true");

@@ -1,6 +1,7 @@
 import { DownOutlined, ExportOutlined } from "@ant-design/icons";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
 import type { NavGroup } from "./nav-items.ts";
 
 export function NavBadge({ group }: { group: NavGroup }) {
@@ -17,6 +18,9 @@ export function NavDropdown({ group }: { group: NavGroup }) {
   const button = useRef<HTMLButtonElement>(null);
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const menuId = `nav-menu-${group.id}`;
+  const { pathname } = useLocation();
+  // a dropdown of in-app links (the narrow header's "More") is the active entry on their pages
+  const active = group.items.some((i) => i.to && (pathname === i.to || pathname.startsWith(`${i.to}/`)));
 
   useEffect(() => {
     if (!open) return;
@@ -59,7 +63,7 @@ export function NavDropdown({ group }: { group: NavGroup }) {
       <button
         ref={button}
         type="button"
-        className="nav-link nav-button"
+        className={`nav-link nav-button${active ? " active" : ""}`}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
@@ -70,7 +74,11 @@ export function NavDropdown({ group }: { group: NavGroup }) {
       <ul id={menuId} className="nav-menu" hidden={!open}>
         {group.items.map((item) => (
           <li key={item.key}>
-            {item.href ? (
+            {item.to ? (
+              <Link to={item.to} onClick={() => setOpen(false)}>
+                {t(item.labelKey, { ns: item.ns ?? "shell" })}
+              </Link>
+            ) : item.href ? (
               <a
                 href={item.href}
                 target="_blank"

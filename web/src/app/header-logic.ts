@@ -11,3 +11,7 @@ export function isMenuCollapsed(width: number): boolean {
 }
 
 export const MENU_COLLAPSE_QUERY = `(max-width: ${MENU_COLLAPSE_WIDTH_PX - 0.02}px)`;
+
+/** Under this width the entries beyond the spec's menu go into one "More" dropdown (NavEntry.more). */
+export const MENU_COMPACT_WIDTH_PX = 1360;
+export const MENU_COMPACT_QUERY = `(max-width: ${MENU_COMPACT_WIDTH_PX - 0.02}px)`;

@@ -1,4 +1,6 @@
+import { API, type ApiBody, type ApiName, type ApiQuery, type ApiReply, apiPath } from "@sofi/core";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { useChainSuffixIfConfigured } from "./config.ts";
 
 /**
  * The one way a screen reads the API: `GET /api/{chain}/{path}` through TanStack Query, the reply
@@ -11,6 +13,12 @@ import { type UseQueryResult, useQuery } from "@tanstack/react-query";
  * Query keys are `["api", chain, path, params]`: the transactor's `invalidate` option takes a
  * prefix of them (`["api", chain]`, `["api", chain, "/sofi/trades"]`) to refresh after a write.
  * Must be used under the wallet slice's QueryClientProvider (every route is).
+ *
+ * Screens name endpoints of the typed contract (@sofi/core `API`) instead of writing paths:
+ *
+ *   const detail = useApi("portfolio", { params: { id }, query: { address } });  // GET, reply parsed
+ *   await apiWrite("faucet", { chain, body: { address, name } });                  // POST, unsigned
+ *   const write = useSignedWrite(); await write("favorite", { chain, body });      // kernel/signed.ts
  */
 
 /** What the helper needs of a zod schema (zod's own `safeParse`); no zod import in the web app. */
@@ -26,9 +34,23 @@ export class ApiError extends Error {
     readonly url: string,
     readonly status: number,
     readonly apiMessage: string | null,
+    /** The reply's JSON body (e.g. the faucet's `faucet_count` beside its `error`), when it was JSON. */
+    readonly body: unknown = null,
   ) {
     super(`GET ${url} failed: HTTP ${status}${apiMessage ? ` (${apiMessage})` : ""}`);
     this.name = "ApiError";
+  }
+}
+
+/**
+ * A write the API refused: its message is the API's `{ error }` text (what the screens show, e.g.
+ * "Setting Failed! {message}"), or `HTTP {status}` when the reply had none.
+ */
+export class ApiWriteError extends ApiError {
+  constructor(url: string, status: number, apiMessage: string | null, body: unknown) {
+    super(url, status, apiMessage, body);
+    this.name = "ApiWriteError";
+    this.message = apiMessage ?? `HTTP ${status}`;
   }
 }
 
@@ -37,8 +59,9 @@ export class ApiShapeError extends Error {
   constructor(
     readonly url: string,
     detail: string,
+    method = "GET",
   ) {
-    super(`GET ${url} returned an unexpected shape: ${detail}`);
+    super(`${method} ${url} returned an unexpected shape: ${detail}`);
     this.name = "ApiShapeError";
   }
 }
@@ -67,13 +90,15 @@ export async function fetchApi<T>(
   });
   if (!res.ok) {
     let message: string | null = null;
+    let body: unknown = null;
     try {
-      const body = (await res.json()) as { error?: unknown };
-      if (typeof body?.error === "string") message = body.error;
+      body = await res.json();
+      const error = (body as { error?: unknown } | null)?.error;
+      if (typeof error === "string") message = error;
     } catch {
       // not JSON: the status says it
     }
-    throw new ApiError(url, res.status, message);
+    throw new ApiError(url, res.status, message, body);
   }
   const parsed = schema.safeParse(await res.json());
   if (!parsed.success) throw new ApiShapeError(url, parsed.error.message);
@@ -111,4 +136,90 @@ export function useApiQuery<T>(o: ApiQueryOptions<T>): UseQueryResult<T, Error> 
     // A failed read shows the screen's empty state at once; the next interval or refresh asks again.
     retry: false,
   });
+}
+
+/** The path parameters an endpoint's path names (`:id` → `{ id }`), all required. */
+export type ApiPathParams = Record<string, string>;
+
+/**
+ * The query a screen sends: the endpoint's query fields (`ApiQuery<N>`), each optional (a read that
+ * waits for one says `enabled: false`) and numbers allowed where the URL carries their digits.
+ */
+export type ApiClientQuery<N extends ApiName> = {
+  [K in keyof ApiQuery<N>]?: ApiQuery<N>[K] | (ApiQuery<N>[K] extends string | undefined ? number : never);
+};
+
+export type UseApiOptions<N extends ApiName> = {
+  /** The chain's API suffix; default: the chosen chain's (`useChainSuffix`). */
+  chain?: string;
+  /** The path's `:name` parameters; a missing one keeps the read waiting (like `enabled: false`). */
+  params?: Record<string, string | undefined>;
+  query?: ApiClientQuery<N>;
+  enabled?: boolean;
+  refetchIntervalMs?: number;
+  staleTimeMs?: number;
+};
+
+/** `API[name].path` with its parameters filled, or null while one is missing. */
+export function filledPath(name: ApiName, params: Record<string, string | undefined> = {}): string | null {
+  const names = [...API[name].path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);
+  if (names.some((n) => !params[n])) return null;
+  return apiPath(API[name].path, params as ApiPathParams);
+}
+
+/**
+ * Reads the contract's endpoint `name` (a GET): the path filled from `params`, the `query` sent, the
+ * reply parsed with the endpoint's schema. Keys and behaviour are `useApiQuery`'s.
+ *
+ *   const detail = useApi("portfolio", { params: { id }, query: { address }, staleTimeMs: 30_000 });
+ */
+export function useApi<N extends ApiName>(name: N, o: UseApiOptions<N> = {}): UseQueryResult<ApiReply<N>, Error> {
+  const selected = useChainSuffixIfConfigured();
+  const path = filledPath(name, o.params);
+  const chain = o.chain ?? selected;
+  if (chain === undefined) throw new Error(`useApi("${name}") needs a chain: outside the app config, pass one`);
+  return useApiQuery<ApiReply<N>>({
+    chain,
+    path: path ?? API[name].path,
+    params: (o.query ?? {}) as ApiParams,
+    schema: API[name].reply as ReplySchema<ApiReply<N>>,
+    enabled: (o.enabled ?? true) && path !== null,
+    ...(o.refetchIntervalMs ? { refetchIntervalMs: o.refetchIntervalMs } : {}),
+    ...(o.staleTimeMs !== undefined ? { staleTimeMs: o.staleTimeMs } : {}),
+  });
+}
+
+export type ApiWriteOptions<N extends ApiName> = {
+  chain: string;
+  params?: ApiPathParams;
+  body: ApiBody<N>;
+  /** E.g. the signature headers (`useSignedWrite` adds them). */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  fetchImpl?: typeof fetch;
+};
+
+/**
+ * Sends the contract's endpoint `name` (a POST) with a JSON body; resolves to the reply parsed with
+ * the endpoint's schema. Throws `ApiWriteError` for a non-2xx reply (its message: the API's
+ * `{ error }` text), `ApiShapeError` for a 2xx reply of the wrong shape, and whatever `fetch` throws
+ * when the server cannot be reached.
+ */
+export async function apiWrite<N extends ApiName>(name: N, o: ApiWriteOptions<N>): Promise<ApiReply<N>> {
+  const e = API[name];
+  const url = apiUrl(o.chain, apiPath(e.path, o.params));
+  const res = await (o.fetchImpl ?? fetch)(url, {
+    method: e.method,
+    headers: { ...o.headers, "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify(o.body),
+    ...(o.signal ? { signal: o.signal } : {}),
+  });
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const error = (json as { error?: unknown } | null)?.error;
+    throw new ApiWriteError(url, res.status, typeof error === "string" ? error : null, json);
+  }
+  const parsed = (e.reply as ReplySchema<ApiReply<N>>).safeParse(json);
+  if (!parsed.success) throw new ApiShapeError(url, parsed.error.message, e.method);
+  return parsed.data;
 }

@@ -1,11 +1,15 @@
 import type { Deployment } from "@sofi/protocol";
-import { createContext, useContext } from "react";
+import { createContext, useContext, useMemo } from "react";
 import { useSettings } from "./settings-store.ts";
 
-/** What `GET /api/config` returns: the chains this deployment serves and the blocked wallets. */
+/**
+ * What `GET /api/config` returns: the chains this deployment serves, the blocked wallets and the
+ * capabilities that are on (`CAPABILITIES_OFF` switches the others off; absent: every one is on).
+ */
 export type AppConfig = {
   chains: { id: number; suffix: string; name: string; rpcUrl: string; deployment: Deployment | null }[];
   blockedAddresses: string[];
+  capabilities?: string[];
 };
 
 export type AppChainConfig = AppConfig["chains"][number];
@@ -18,7 +22,9 @@ export function isAppConfig(value: unknown): value is AppConfig {
     v.chains.every(
       (c) => c && typeof c.id === "number" && typeof c.suffix === "string" && typeof c.rpcUrl === "string",
     ) &&
-    Array.isArray(v.blockedAddresses)
+    Array.isArray(v.blockedAddresses) &&
+    (v.capabilities === undefined ||
+      (Array.isArray(v.capabilities) && v.capabilities.every((c) => typeof c === "string")))
   );
 }
 
@@ -45,7 +51,39 @@ export function chainConfig(config: AppConfig, chainId: number): AppChainConfig 
 
 /** The API suffix of the chosen chain (`local`, `base`, …): `/api/{suffix}/…`. */
 export function useChainSuffix(): string {
-  const config = useAppConfig();
-  const chainId = useSettings((s) => s.chainId);
+  return suffixOf(
+    useAppConfig(),
+    useSettings((s) => s.chainId),
+  );
+}
+
+function suffixOf(config: AppConfig, chainId: number): string {
   return chainConfig(config, chainId)?.suffix ?? config.chains[0]?.suffix ?? "local";
+}
+
+/** `useChainSuffix()`, or undefined outside a config (a read that names its chain needs none). */
+export function useChainSuffixIfConfigured(): string | undefined {
+  const config = useContext(AppConfigContext);
+  const chainId = useSettings((s) => s.chainId);
+  return config ? suffixOf(config, chainId) : undefined;
+}
+
+/** Which capabilities are on: `has(name)`. */
+export type CapabilitySet = { has(name: string): boolean };
+
+/** Every capability on (a config without a `capabilities` list, from a server before issue 17). */
+export const ALL_CAPABILITIES: CapabilitySet = { has: () => true };
+
+/** The capabilities a config has on: its `capabilities` list, or every one when it has none. */
+export function capabilitiesOf(config: Pick<AppConfig, "capabilities">): CapabilitySet {
+  return config.capabilities ? new Set(config.capabilities) : ALL_CAPABILITIES;
+}
+
+/**
+ * The set of capabilities that are on (`GET /api/config`'s `capabilities`; absent: all on, and
+ * all on outside a config, as in a view's unit test).
+ */
+export function useCapabilities(): CapabilitySet {
+  const config = useContext(AppConfigContext);
+  return useMemo(() => capabilitiesOf(config ?? {}), [config]);
 }

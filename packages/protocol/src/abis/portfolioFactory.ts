@@ -127,6 +127,19 @@ export const portfolioFactoryAbi = [
   },
   {
     type: "function",
+    name: "addTokens",
+    inputs: [
+      {
+        name: "tokens",
+        type: "address[]",
+        internalType: "address[]",
+      },
+    ],
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
     name: "controller",
     inputs: [],
     outputs: [
@@ -361,6 +374,19 @@ export const portfolioFactoryAbi = [
       },
     ],
     stateMutability: "view",
+  },
+  {
+    type: "function",
+    name: "removeTokens",
+    inputs: [
+      {
+        name: "tokens",
+        type: "address[]",
+        internalType: "address[]",
+      },
+    ],
+    outputs: [],
+    stateMutability: "nonpayable",
   },
   {
     type: "function",

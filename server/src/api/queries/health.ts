@@ -15,6 +15,17 @@ export async function indexedBlock(q: Queryable, chainId: number): Promise<numbe
   return block === null || block === undefined ? null : Number(block);
 }
 
+/**
+ * Logs the indexer set aside because a handler could not store them (indexer_quarantine): shown by
+ * /api/health so an operator sees them; they do not make the chain unhealthy (the index goes on).
+ */
+export async function quarantinedLogs(q: Queryable, chainId: number): Promise<number> {
+  const rows = await q.query<{ n: unknown }>("SELECT count(*) AS n FROM indexer_quarantine WHERE chain_id = $1", [
+    chainId,
+  ]);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** The chain's latest block number, asked afresh (not viem's cached value). */
 export async function headBlock(client: PublicClient): Promise<number> {
   return Number(await client.getBlockNumber({ cacheTime: 0 }));

@@ -3,7 +3,13 @@
  * portfolios, aggregated from `portfolios` and the valuation in `portfolio_metrics` in SQL, so the
  * list pages in SQL however many managers there are.
  */
+import type { ManagerOrder, TrackRecordReply } from "@sofi/core";
+import type { Context } from "hono";
+import { getAddress } from "viem";
 import type { Db } from "../../db/client.ts";
+import type { Profiles } from "../../modules/services.ts";
+import { type ApiEnv, type AppDeps, publicOrigin } from "../area.ts";
+import { recordColumns, recordFromRow } from "./portfolio-metrics.ts";
 
 export type ManagerRow = {
   address: string;
@@ -14,33 +20,60 @@ export type ManagerRow = {
   totalHolders: number;
   allApy: number;
   createdAt: number;
+  /** The manager's track record (issue 21 §3), from manager_records (empty before its first refresh). */
+  record: TrackRecordReply;
   total: number;
 };
 
-/** One page of managers, the largest market cap first (ties: the earliest manager, then address). */
-export async function listManagers(db: Db, chainId: number, limit: number, offset: number): Promise<ManagerRow[]> {
-  const rows = await db.query<{
-    address: string;
-    name: string | null;
-    photo_version: number | null;
-    total_market_cap: number | null;
-    total_sets: string | number;
-    total_holders: string | number | null;
-    all_apy: number | null;
-    created_at: string | number;
-    total: string | number;
-  }>(
+/** The record columns of manager_records `r` (grouped by its key, so usable beside the sums). */
+const RECORD_SELECT = `r.volatility, ${recordColumns("r")}`;
+
+/**
+ * The managers list's orders (issue 21 §3): market cap (the spec's list), return since inception,
+ * risk-adjusted return (highest first) and risk (the lowest score first); managers without the
+ * figure last; ties: the larger market cap, the earliest manager, then address.
+ */
+const MANAGER_ORDER_SQL: Record<ManagerOrder, string> = {
+  market_cap: "total_market_cap DESC NULLS LAST",
+  return: "r.return_inception DESC NULLS LAST, total_market_cap DESC NULLS LAST",
+  risk_adjusted: "r.risk_adjusted DESC NULLS LAST, total_market_cap DESC NULLS LAST",
+  risk: "r.risk_score ASC NULLS LAST, r.volatility ASC NULLS LAST, total_market_cap DESC NULLS LAST",
+};
+
+/** One page of managers in `orderby`'s order (default: the largest market cap first), paged in SQL. */
+export async function listManagers(
+  db: Db,
+  chainId: number,
+  limit: number,
+  offset: number,
+  orderby: ManagerOrder = "market_cap",
+): Promise<ManagerRow[]> {
+  const rows = await db.query<
+    Record<string, unknown> & {
+      address: string;
+      name: string | null;
+      photo_version: number | null;
+      total_market_cap: number | null;
+      total_sets: string | number;
+      total_holders: string | number | null;
+      all_apy: number | null;
+      created_at: string | number;
+      total: string | number;
+    }
+  >(
     `SELECT p.manager AS address, min(mp.name) AS name,
        min(CASE WHEN mp.photo IS NULL THEN NULL ELSE mp.photo_version END) AS photo_version,
        sum(m.total_value) AS total_market_cap, count(*) AS total_sets,
        sum(m.holders_count) AS total_holders, avg(m.apy) AS all_apy, min(p.timestamp)::int8 AS created_at,
+       ${RECORD_SELECT},
        count(*) OVER () AS total
      FROM portfolios p
      LEFT JOIN portfolio_metrics m ON m.chain_id = p.chain_id AND m.address = p.address
      LEFT JOIN manager_profiles mp ON mp.chain_id = p.chain_id AND mp.address = p.manager
+     LEFT JOIN manager_records r ON r.chain_id = p.chain_id AND r.manager = p.manager
      WHERE p.chain_id = $1
-     GROUP BY p.manager
-     ORDER BY total_market_cap DESC NULLS LAST, created_at, p.manager
+     GROUP BY p.manager, r.chain_id, r.manager
+     ORDER BY ${MANAGER_ORDER_SQL[orderby]}, created_at, p.manager
      LIMIT $2 OFFSET $3`,
     [chainId, limit, offset],
   );
@@ -53,6 +86,7 @@ export async function listManagers(db: Db, chainId: number, limit: number, offse
     totalHolders: Number(r.total_holders ?? 0),
     allApy: Number(r.all_apy ?? 0),
     createdAt: Number(r.created_at),
+    record: recordFromRow(r),
     total: Number(r.total),
   }));
 }
@@ -83,28 +117,30 @@ export type ManagerInfoRow = Omit<ManagerRow, "total"> & {
  * earlier of the profile's creation and the first portfolio, or 0 for an address with neither.
  */
 export async function managerInfo(db: Db, chainId: number, address: string, me?: string): Promise<ManagerInfoRow> {
-  const [r] = await db.query<{
-    name: string | null;
-    profile: string | null;
-    photo_version: number | null;
-    twitter_url: string | null;
-    github: string | null;
-    email: string | null;
-    mainnet_eth: string | null;
-    profile_created: string | number | null;
-    total_market_cap: number | null;
-    total_sets: string | number;
-    total_holders: string | number | null;
-    all_apy: number | null;
-    first_portfolio: string | number | null;
-    following: boolean;
-    followers_count: string | number;
-    following_count: string | number;
-  }>(
+  const [r] = await db.query<
+    Record<string, unknown> & {
+      name: string | null;
+      profile: string | null;
+      photo_version: number | null;
+      twitter_url: string | null;
+      github: string | null;
+      email: string | null;
+      mainnet_eth: string | null;
+      profile_created: string | number | null;
+      total_market_cap: number | null;
+      total_sets: string | number;
+      total_holders: string | number | null;
+      all_apy: number | null;
+      first_portfolio: string | number | null;
+      following: boolean;
+      followers_count: string | number;
+      following_count: string | number;
+    }
+  >(
     `SELECT mp.name, mp.profile, CASE WHEN mp.photo IS NULL THEN NULL ELSE mp.photo_version END AS photo_version,
        mp.twitter_url, mp.github, mp.email, mp.mainnet_eth,
        extract(epoch FROM mp.created_at)::int8 AS profile_created,
-       agg.total_market_cap, agg.total_sets, agg.total_holders, agg.all_apy, agg.first_portfolio,
+       agg.total_market_cap, agg.total_sets, agg.total_holders, agg.all_apy, agg.first_portfolio, ${RECORD_SELECT},
        EXISTS (SELECT 1 FROM follows f WHERE f.chain_id = $1 AND f.follower = $3 AND f.followee = $2) AS following,
        (SELECT count(*) FROM follows f WHERE f.chain_id = $1 AND f.followee = $2) AS followers_count,
        (SELECT count(*) FROM follows f WHERE f.chain_id = $1 AND f.follower = $2) AS following_count
@@ -112,7 +148,8 @@ export async function managerInfo(db: Db, chainId: number, address: string, me?:
              avg(m.apy) AS all_apy, min(p.timestamp)::int8 AS first_portfolio
            FROM portfolios p LEFT JOIN portfolio_metrics m ON m.chain_id = p.chain_id AND m.address = p.address
            WHERE p.chain_id = $1 AND p.manager = $2) agg
-     LEFT JOIN manager_profiles mp ON mp.chain_id = $1 AND mp.address = $2`,
+     LEFT JOIN manager_profiles mp ON mp.chain_id = $1 AND mp.address = $2
+     LEFT JOIN manager_records r ON r.chain_id = $1 AND r.manager = $2 AND agg.total_sets > 0`,
     [chainId, address, me ?? ""],
   );
   const created = [r?.profile_created, r?.first_portfolio].filter((v) => v !== null && v !== undefined).map(Number);
@@ -131,6 +168,7 @@ export async function managerInfo(db: Db, chainId: number, address: string, me?:
     email: r?.email ?? "",
     mainnetEth: r?.mainnet_eth ?? "",
     following: Boolean(r?.following),
+    record: recordFromRow(r ?? {}),
     followersCount: Number(r?.followers_count ?? 0),
     followingCount: Number(r?.following_count ?? 0),
   };
@@ -253,4 +291,50 @@ export async function countFollows(db: Db, chainId: number, address: string, act
     [chainId, address],
   );
   return Number(r?.n ?? 0);
+}
+
+/** The served URL of a stored photo (its version in the URL), or null without one. */
+export function photoUrl(c: Context<ApiEnv>, deps: AppDeps, address: string, version: number | null): string | null {
+  if (version === null) return null;
+  const suffix = c.var.chain.config.info.suffix;
+  return `${publicOrigin(c, deps.config)}/api/${suffix}/sofi/managers/${getAddress(address)}/photo?v=${version}`;
+}
+
+// ------------------------------------------------------------------ the profiles service
+
+/**
+ * The `profiles` service (issue 20): each address's profile name ("" without one), its photo's path
+ * (relative, `/api/{chain}/sofi/managers/{address}/photo?v=…`: the caller prefixes its public origin,
+ * as `photoUrl` does) and whether it manages a portfolio, in one query.
+ */
+export function profilesOf(db: Db, chainId: number, suffix: string): Profiles {
+  return {
+    async of(addresses) {
+      const out: Awaited<ReturnType<Profiles["of"]>> = new Map();
+      const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))].filter((a) => /^0x[0-9a-f]{40}$/.test(a));
+      if (wanted.length === 0) return out;
+      const rows = await db.query<{
+        address: string;
+        name: string | null;
+        photo_version: number | null;
+        manager: boolean;
+      }>(
+        `SELECT a.address, mp.name, CASE WHEN mp.photo IS NULL THEN NULL ELSE mp.photo_version END AS photo_version,
+           EXISTS (SELECT 1 FROM portfolios p WHERE p.chain_id = $1 AND p.manager = a.address) AS manager
+         FROM unnest($2::text[]) AS a(address)
+         LEFT JOIN manager_profiles mp ON mp.chain_id = $1 AND mp.address = a.address`,
+        [chainId, `{${wanted.join(",")}}`],
+      );
+      for (const r of rows)
+        out.set(r.address, {
+          name: r.name ?? "",
+          photoUrl:
+            r.photo_version === null
+              ? null
+              : `/api/${suffix}/sofi/managers/${getAddress(r.address)}/photo?v=${Number(r.photo_version)}`,
+          manager: Boolean(r.manager),
+        });
+      return out;
+    },
+  };
 }

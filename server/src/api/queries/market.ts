@@ -45,34 +45,28 @@ export function historyMaxAgeSeconds(type: HistoryType): number {
 
 type HistoryEntry = { since: number; generation: number; at: number; reply: HistoryReply };
 
-export class Market {
+/**
+ * The shared price service (issue 17: out of the swap's Market): the chain's tokens and pairs from
+ * its deployment, and USD prices (and pair prices) at any time from the indexed Uniswap V2 reserves.
+ * One per chain, given by name to every module that values something (portfolios, tokens, AI,
+ * alerts) and to the Market's ticker and history.
+ */
+export class Prices {
   readonly tokens: Token[];
   private readonly bySymbol = new Map<string, Token>();
   private readonly byAddress = new Map<string, Token>();
-  private readonly pairs: PairDeployment[];
-  private readonly usd: Token | undefined;
-  private readonly weth: Token | undefined;
+  readonly pairs: PairDeployment[];
+  readonly usd: Token | undefined;
+  readonly weth: Token | undefined;
   private cache: { at: number; key: number; value: Promise<Map<string, Reserves>> }[] = [];
   /** usdPrices() of each cached reserves map (dropped with it). */
   private readonly pricesByReserves = new WeakMap<Map<string, Reserves>, Map<string, number>>();
-  /** History replies by `base|quote|type`, valid for their `since` and generation (see historyReply). */
-  private readonly historyCache = new Map<string, HistoryEntry>();
-  /** Computations under way, by `key|since|generation`: concurrent misses share one. */
-  private readonly historyInflight = new Map<string, Promise<HistoryReply>>();
-  /** Bumped by invalidate(): a computation started before it is not cached after it. */
-  private generation = 0;
 
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     readonly chain: ChainInfo,
     deployment: Deployment | null,
     private readonly cacheMs = 1_000,
-    /**
-     * How long a history reply is served from memory unless a commit of this process's indexer
-     * drops it first (the bound on staleness where the indexer runs in another process); default
-     * the range's max-age (historyMaxAgeSeconds).
-     */
-    private readonly historyCacheMs?: number,
   ) {
     const tokens: Token[] = (deployment?.tokens ?? []).map((t) => ({
       ...t,
@@ -102,12 +96,9 @@ export class Market {
     this.weth = deployment ? this.byAddress.get(deployment.weth.toLowerCase()) : undefined;
   }
 
-  /** Drops cached reserves and history (called when the indexer commits new blocks in this process). */
+  /** Drops cached reserves (called when the indexer commits new blocks in this process). */
   invalidate(): void {
     this.cache = [];
-    this.generation++;
-    this.historyCache.clear();
-    this.historyInflight.clear();
   }
 
   tokenBySymbol(symbol: string): Token | undefined {
@@ -198,11 +189,16 @@ export class Market {
 
   /**
    * USD price of every token at each of `times` (unix seconds), from the candles in one query: the
-   * same reading as usdPrices(at) for each time, for series (portfolio values, charts).
+   * same reading as usdPrices(at) for each time, for series (portfolio values, charts). `pairs`
+   * narrows the reserves read (a token whose pools are left out is priced 0): the track record reads
+   * only the wrapped native token's USD pools for ETH at thousands of times.
    */
-  async usdPricesAtTimes(times: readonly number[]): Promise<Map<string, number>[]> {
+  async usdPricesAtTimes(
+    times: readonly number[],
+    pairs: readonly PairDeployment[] = this.pairs,
+  ): Promise<Map<string, number>[]> {
     const out = times.map(() => new Map<string, Reserves>());
-    if (this.pairs.length > 0 && times.length > 0) {
+    if (pairs.length > 0 && times.length > 0) {
       const rows = await this.db.query<{ i: number; pair: string; r0: string; r1: string }>(
         `SELECT t.i::int AS i, p.pair, s.reserve0::text AS r0, s.reserve1::text AS r1
          FROM unnest($2::int8[]) WITH ORDINALITY AS t(at, i)
@@ -212,11 +208,7 @@ export class Market {
            WHERE chain_id = $1 AND pair = p.pair AND bucket <= (t.at / ${CANDLE_SECONDS}) * ${CANDLE_SECONDS} AND timestamp <= t.at
            ORDER BY bucket DESC LIMIT 1
          ) s`,
-        [
-          this.chain.id,
-          `{${times.map((t) => Math.floor(t)).join(",")}}`,
-          `{${this.pairs.map((p) => p.address).join(",")}}`,
-        ],
+        [this.chain.id, `{${times.map((t) => Math.floor(t)).join(",")}}`, `{${pairs.map((p) => p.address).join(",")}}`],
       );
       for (const r of rows) out[Number(r.i) - 1]?.set(r.pair, { r0: BigInt(r.r0), r1: BigInt(r.r1) });
     }
@@ -234,17 +226,6 @@ export class Market {
     return prices;
   }
 
-  /** Resolves `BASE-QUOTE` (native symbols mapped to wrapped) to tokens, or throws MarketError. */
-  resolvePair(pair: PairSymbol): { base: Token; quote: Token; identical: boolean } {
-    const w = wrapPair(pair, this.chain);
-    const identical = isIdenticalWrappedPair(pair, this.chain);
-    const base = this.tokenBySymbol(w.base);
-    const quote = this.tokenBySymbol(w.quote);
-    if (!base) throw new MarketError(`Unknown token: ${pair.base}`);
-    if (!quote) throw new MarketError(`Unknown token: ${pair.quote}`);
-    return { base, quote, identical };
-  }
-
   /** Price of base in quote at a time (default latest): the deepest direct pool, else the ratio of USD prices. */
   async pairPrice(base: Token, quote: Token, at?: number): Promise<number> {
     if (base.address === quote.address) return 1;
@@ -255,13 +236,63 @@ export class Market {
     const qq = this.usdPrice(quote, reserves);
     return qq > 0 ? qb / qq : 0;
   }
+}
+
+/**
+ * Pair market data for the swap page (spec 000 §7 ticker and history): a pair's price and 24 h
+ * change and its bucketed price history, read through the chain's Prices (its reserves and tokens).
+ */
+export class Market {
+  /** History replies by `base|quote|type`, valid for their `since` and generation (see historyReply). */
+  private readonly historyCache = new Map<string, HistoryEntry>();
+  /** Computations under way, by `key|since|generation`: concurrent misses share one. */
+  private readonly historyInflight = new Map<string, Promise<HistoryReply>>();
+  /** Bumped by invalidate(): a computation started before it is not cached after it. */
+  private generation = 0;
+  readonly prices: Prices;
+
+  constructor(
+    private readonly db: Db,
+    readonly chain: ChainInfo,
+    deployment: Deployment | null,
+    cacheMs = 1_000,
+    /**
+     * How long a history reply is served from memory unless a commit of this process's indexer
+     * drops it first (the bound on staleness where the indexer runs in another process); default
+     * the range's max-age (historyMaxAgeSeconds).
+     */
+    private readonly historyCacheMs?: number,
+    /** The chain's shared price service (default: one of its own). */
+    prices?: Prices,
+  ) {
+    this.prices = prices ?? new Prices(db, chain, deployment, cacheMs);
+  }
+
+  /** Drops cached reserves and history (called when the indexer commits new blocks in this process). */
+  invalidate(): void {
+    this.prices.invalidate();
+    this.generation++;
+    this.historyCache.clear();
+    this.historyInflight.clear();
+  }
+
+  /** Resolves `BASE-QUOTE` (native symbols mapped to wrapped) to tokens, or throws MarketError. */
+  resolvePair(pair: PairSymbol): { base: Token; quote: Token; identical: boolean } {
+    const w = wrapPair(pair, this.chain);
+    const identical = isIdenticalWrappedPair(pair, this.chain);
+    const base = this.prices.tokenBySymbol(w.base);
+    const quote = this.prices.tokenBySymbol(w.quote);
+    if (!base) throw new MarketError(`Unknown token: ${pair.base}`);
+    if (!quote) throw new MarketError(`Unknown token: ${pair.quote}`);
+    return { base, quote, identical };
+  }
 
   async ticker(pair: PairSymbol, nowSeconds = Math.floor(Date.now() / 1000)) {
     const { base, quote, identical } = this.resolvePair(pair);
     const symbol = `${pair.base}-${pair.quote}`;
     if (identical) return { symbol, price: 1, priceChangePercent: 0 };
-    const price = await this.pairPrice(base, quote);
-    const before = await this.pairPrice(base, quote, nowSeconds - 86_400);
+    const price = await this.prices.pairPrice(base, quote);
+    const before = await this.prices.pairPrice(base, quote, nowSeconds - 86_400);
     return { symbol, price, priceChangePercent: priceChangePercent(price, before) };
   }
 
@@ -310,20 +341,20 @@ export class Market {
 
   /** Series of base priced in quote from the deepest direct pool, or null when there is none. */
   private async directSeries(base: Token, quote: Token, since: number, bucket: number): Promise<HistoryPoint[] | null> {
-    const reserves = await this.reservesAt();
-    const best = this.deepestPair(base, quote, reserves);
+    const reserves = await this.prices.reservesAt();
+    const best = this.prices.deepestPair(base, quote, reserves);
     if (!best) return null;
     return this.poolSeries(best.pair, best.pair.token0 === base.address, base, quote, since, bucket);
   }
 
   private async usdSeries(token: Token, since: number, bucket: number): Promise<HistoryPoint[]> {
-    if (!this.usd) return [];
-    if (token.address === this.usd.address) return [{ ts: since, value: 1 }];
-    const direct = await this.directSeries(token, this.usd, since, bucket);
+    if (!this.prices.usd) return [];
+    if (token.address === this.prices.usd.address) return [{ ts: since, value: 1 }];
+    const direct = await this.directSeries(token, this.prices.usd, since, bucket);
     if (direct) return direct;
-    if (!this.weth) return [];
-    const a = await this.directSeries(token, this.weth, since, bucket);
-    const b = await this.directSeries(this.weth, this.usd, since, bucket);
+    if (!this.prices.weth) return [];
+    const a = await this.directSeries(token, this.prices.weth, since, bucket);
+    const b = await this.directSeries(this.prices.weth, this.prices.usd, since, bucket);
     return a && b ? combine(a, b, (x, y) => x * y) : [];
   }
 

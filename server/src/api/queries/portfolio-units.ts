@@ -70,7 +70,7 @@ export class UnitHistory {
   }
 }
 
-export type PortfolioBase = { address: string; timestamp: number; startPrice: number };
+export type PortfolioBase = { address: string; timestamp: number; startPrice: number; manager: string };
 type Checkpoint = { block: number; hash: string };
 
 /** Reads portfolio units for one chain; `update()` before reading `all()` or `history()`. */
@@ -156,8 +156,8 @@ export class PortfolioUnits {
       cond.push(`block_number <= $${params.length}`);
     }
     const range = cond.map((c) => ` AND ${c}`).join("");
-    const ps = await this.db.query<{ address: string; timestamp: string; start_price: string }>(
-      `SELECT address, timestamp, start_price::text AS start_price FROM portfolios WHERE chain_id = $1${range}
+    const ps = await this.db.query<{ address: string; timestamp: string; start_price: string; manager: string }>(
+      `SELECT address, timestamp, start_price::text AS start_price, manager FROM portfolios WHERE chain_id = $1${range}
        ORDER BY block_number, log_index`,
       params,
     );
@@ -184,6 +184,7 @@ export class PortfolioUnits {
         address: p.address,
         timestamp: Number(p.timestamp),
         startPrice: Number(BigInt(p.start_price)) / 1e18,
+        manager: p.manager,
       });
     const get = (p: string) => {
       let h = into.histories.get(p);

@@ -1,5 +1,7 @@
 /** Read SQL of `GET /sofi/trades`: one page of a user's SofiAggregator trades from `aggregator_trades`. */
+import { formatUnits } from "viem";
 import type { Queryable } from "../../db/client.ts";
+import type { TradeFeed } from "../../modules/services.ts";
 
 export type StoredTrade = {
   blockNumber: number;
@@ -64,4 +66,70 @@ export async function selectUserTrades(
     amountOut: BigInt(r.amount_out),
     recipient: r.recipient,
   }));
+}
+
+// ------------------------------------------------------------------ the feed's transaction items
+
+/** What the feed needs to name a token: its symbol and decimals by address (the price service's list). */
+export type TokenNames = {
+  tokenByAddress(address: string): { symbol: string; decimals: number } | undefined;
+};
+
+const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
+
+/** A token's symbol and decimals: the native coin for the zero address, the address itself when unlisted. */
+export function tokenName(tokens: TokenNames, nativeSymbol: string, address: string) {
+  if (address === ZERO_ADDRESS) return { symbol: nativeSymbol, decimals: 18 };
+  return tokens.tokenByAddress(address) ?? { symbol: `${address.slice(0, 6)}…${address.slice(-4)}`, decimals: 18 };
+}
+
+/**
+ * The `swapTradeFeed` service (issue 20): the aggregator's trades as feed items, newest first, before
+ * `before` (unix s, exclusive), optionally one account's (its own index), with symbols from the price
+ * service and amounts in whole units.
+ */
+export function swapTradeFeed(q: Queryable, chainId: number, tokens: TokenNames, nativeSymbol: string): TradeFeed {
+  return {
+    async recent({ before, limit, account }) {
+      const params: unknown[] = [chainId, limit, before ?? Number.MAX_SAFE_INTEGER];
+      let who = "";
+      if (account) {
+        params.push(account.toLowerCase());
+        who = `AND "user" = $${params.length}`;
+      }
+      const rows = await q.query<{
+        block_number: unknown;
+        log_index: number;
+        tx_hash: string;
+        timestamp: unknown;
+        user: string;
+        token_in: string;
+        token_out: string;
+        amount_in: string;
+        amount_out: string;
+      }>(
+        `SELECT block_number, log_index, tx_hash, timestamp, "user", token_in, token_out,
+           amount_in::text AS amount_in, amount_out::text AS amount_out
+         FROM aggregator_trades WHERE chain_id = $1 AND timestamp < $3 ${who}
+         ORDER BY block_number DESC, log_index DESC LIMIT $2`,
+        params,
+      );
+      return rows.map((r) => {
+        const from = tokenName(tokens, nativeSymbol, r.token_in);
+        const to = tokenName(tokens, nativeSymbol, r.token_out);
+        return {
+          key: `swap${Number(r.block_number)}x${Number(r.log_index)}`,
+          ts: Number(r.timestamp),
+          account: r.user,
+          txid: r.tx_hash,
+          kind: "swap" as const,
+          fromSymbol: from.symbol,
+          fromAmount: formatUnits(BigInt(r.amount_in), from.decimals),
+          toSymbol: to.symbol,
+          toAmount: formatUnits(BigInt(r.amount_out), to.decimals),
+          portfolio: null,
+        };
+      });
+    },
+  };
 }

@@ -7,49 +7,46 @@
  * append-only log removed by block number on a reorg, except portfolio_holders, folded from the
  * transfers actually inserted (and unfolded from those a reorg deletes) in the same transaction.
  */
-import { parseAbiItem, zeroAddress } from "viem";
+import {
+  basicIssuanceModuleAbi,
+  portfolioFactoryAbi,
+  portfolioTradingModuleAbi,
+  setTokenAbi,
+  tradeModuleAbi,
+} from "@sofi/protocol";
+import { zeroAddress } from "viem";
 import type { Queryable } from "../../db/client.ts";
 import { arrayLiteral, bulkInsert, CHUNK } from "../bulk.ts";
-import { argOf, type EventColumns, type Handler, type HandlerRows, rowsOf } from "../handler.ts";
+import { defineHandler, type EventColumns, eventOf, type RowsOf, rawOf } from "../handler.ts";
 
-export const PORTFOLIO_CREATED_EVENT = parseAbiItem(
-  "event PortfolioCreated(address indexed portfolio, address indexed manager, string name, string symbol, address[] components, int256[] units, uint256[] allocations, uint256 startPrice)",
-);
+export const PORTFOLIO_CREATED_EVENT = eventOf(portfolioFactoryAbi, "PortfolioCreated");
 export const PORTFOLIO_EVENTS = [
   // each portfolio (Set token)
-  parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)"),
-  parseAbiItem("event DefaultPositionUnitEdited(address indexed _component, int256 _realUnit)"),
-  parseAbiItem("event ComponentAdded(address indexed _component)"),
-  parseAbiItem("event ComponentRemoved(address indexed _component)"),
-  parseAbiItem("event PositionMultiplierEdited(int256 _newMultiplier)"),
+  eventOf(setTokenAbi, "Transfer"),
+  eventOf(setTokenAbi, "DefaultPositionUnitEdited"),
+  eventOf(setTokenAbi, "ComponentAdded"),
+  eventOf(setTokenAbi, "ComponentRemoved"),
+  eventOf(setTokenAbi, "PositionMultiplierEdited"),
   // a set's own `ModuleAdded(_module)`; its `ModuleRemoved(_module)` shares the trading module's
-  // `ModuleRemoved(setToken)` signature below and is told apart by the emitting address
-  parseAbiItem("event ModuleAdded(address indexed _module)"),
+  // `ModuleRemoved(setToken)` signature below (one topic, decoded with the trading module's
+  // argument name) and is told apart by the emitting address
+  eventOf(setTokenAbi, "ModuleAdded"),
   // PortfolioTradingModule
-  parseAbiItem(
-    "event PortfolioBought(address indexed setToken, address indexed buyer, address indexed tokenIn, uint256 quantity, uint256 amountIn, uint256 tradeFee)",
-  ),
-  parseAbiItem(
-    "event PortfolioSold(address indexed setToken, address indexed seller, address indexed tokenOut, uint256 quantity, uint256 amountOut, uint256 tradeFee, uint256 exitFee)",
-  ),
-  parseAbiItem(
-    "event ModuleInitialized(address indexed setToken, address indexed manager, uint256 exitFeeBps, address exitFeeRecipient)",
-  ),
-  parseAbiItem("event TradingEnabled(address indexed setToken, bool enabled)"),
-  parseAbiItem("event ExitFeeSet(address indexed setToken, uint256 exitFeeBps, address exitFeeRecipient)"),
-  parseAbiItem("event ModuleRemoved(address indexed setToken)"),
+  eventOf(portfolioTradingModuleAbi, "PortfolioBought"),
+  eventOf(portfolioTradingModuleAbi, "PortfolioSold"),
+  eventOf(portfolioTradingModuleAbi, "ModuleInitialized"),
+  eventOf(portfolioTradingModuleAbi, "TradingEnabled"),
+  eventOf(portfolioTradingModuleAbi, "ExitFeeSet"),
+  eventOf(portfolioTradingModuleAbi, "ModuleRemoved"),
   // BasicIssuanceModule
-  parseAbiItem(
-    "event SetTokenIssued(address indexed _setToken, address indexed _issuer, address indexed _to, address _hookContract, uint256 _quantity)",
-  ),
-  parseAbiItem(
-    "event SetTokenRedeemed(address indexed _setToken, address indexed _redeemer, address indexed _to, uint256 _quantity)",
-  ),
+  eventOf(basicIssuanceModuleAbi, "SetTokenIssued"),
+  eventOf(basicIssuanceModuleAbi, "SetTokenRedeemed"),
   // TradeModule
-  parseAbiItem(
-    "event ComponentExchanged(address indexed _setToken, address indexed _sendToken, address indexed _receiveToken, address _exchangeAdapter, uint256 _totalSendAmount, uint256 _totalReceiveAmount, uint256 _protocolFee)",
-  ),
-];
+  eventOf(tradeModuleAbi, "ComponentExchanged"),
+] as const;
+
+/** A range's rows, by event: the portfolio events and the factory's `PortfolioCreated`. */
+type Rows = RowsOf<(typeof PORTFOLIO_EVENTS)[number] | typeof PORTFOLIO_CREATED_EVENT>;
 
 /** Parses a JSON array column (the decoder's text for array arguments), addresses lower-cased. */
 const jsonArray = (v: string | undefined): string[] =>
@@ -58,23 +55,25 @@ const jsonArray = (v: string | undefined): string[] =>
 /** Column values repeated `n` times. */
 const fill = <T>(n: number, v: T): T[] => Array.from({ length: n }, () => v);
 
-async function insertCreated(tx: Queryable, chainId: number, c: EventColumns): Promise<void> {
-  const components = argOf(c, "components").map(jsonArray);
-  const units = argOf(c, "units").map(jsonArray);
+async function insertCreated(tx: Queryable, chainId: number, c: Rows["PortfolioCreated"]): Promise<void> {
+  const components = c.args.components.map(jsonArray);
+  const units = c.args.units.map(jsonArray);
   await bulkInsert(tx, "portfolios", chainId, [
-    { name: "address", type: "text", values: argOf(c, "portfolio") },
+    { name: "address", type: "text", values: c.args.portfolio },
     { name: "block_number", type: "int8", values: c.block },
     { name: "log_index", type: "int4", values: c.logIndex },
     { name: "tx_hash", type: "text", values: c.tx },
     { name: "timestamp", type: "int8", values: c.ts },
     { name: "factory", type: "text", values: c.address },
-    { name: "manager", type: "text", values: argOf(c, "manager") },
-    { name: "name", type: "text", values: argOf(c, "name") },
-    { name: "symbol", type: "text", values: argOf(c, "symbol") },
+    { name: "manager", type: "text", values: c.args.manager },
+    { name: "name", type: "text", values: c.args.name },
+    { name: "symbol", type: "text", values: c.args.symbol },
+    { name: "name_raw", type: "text", values: rawOf(c, "name") },
+    { name: "symbol_raw", type: "text", values: rawOf(c, "symbol") },
     { name: "components", type: "jsonb", values: components.map((x) => JSON.stringify(x)) },
     { name: "units", type: "jsonb", values: units.map((x) => JSON.stringify(x)) },
-    { name: "allocations", type: "jsonb", values: argOf(c, "allocations").map((x) => JSON.stringify(jsonArray(x))) },
-    { name: "start_price", type: "numeric", values: argOf(c, "startPrice") },
+    { name: "allocations", type: "jsonb", values: c.args.allocations.map((x) => JSON.stringify(jsonArray(x))) },
+    { name: "start_price", type: "numeric", values: c.args.startPrice },
   ]);
   // the creation's units: the first row of each component's position log
   const p: { portfolio: string[]; component: string[]; block: number[]; log: number[]; ts: number[]; unit: string[] } =
@@ -82,7 +81,7 @@ async function insertCreated(tx: Queryable, chainId: number, c: EventColumns): P
   for (let i = 0; i < c.block.length; i++) {
     const comps = components[i] ?? [];
     for (let k = 0; k < comps.length; k++) {
-      p.portfolio.push(argOf(c, "portfolio")[i] as string);
+      p.portfolio.push(c.args.portfolio[i] as string);
       p.component.push(comps[k] as string);
       p.block.push(c.block[i] as number);
       p.log.push(c.logIndex[i] as number);
@@ -101,20 +100,38 @@ async function insertCreated(tx: Queryable, chainId: number, c: EventColumns): P
   ]);
 }
 
-/** Position log rows of one set event kind (`unit` null for added/removed: text "NULL" in the array). */
-async function insertPositions(tx: Queryable, chainId: number, c: EventColumns, kind: string, unit?: string[]) {
+/** Position log rows of one set event kind (`unit` null for added/removed). */
+async function insertPositions(
+  tx: Queryable,
+  chainId: number,
+  c: EventColumns<"_component">,
+  kind: string,
+  unit?: string[],
+): Promise<void> {
   await bulkInsert(tx, "portfolio_positions", chainId, [
     { name: "portfolio", type: "text", values: c.address },
-    { name: "component", type: "text", values: argOf(c, "_component") },
+    { name: "component", type: "text", values: c.args._component },
     { name: "block_number", type: "int8", values: c.block },
     { name: "log_index", type: "int4", values: c.logIndex },
     { name: "timestamp", type: "int8", values: c.ts },
     { name: "kind", type: "text", values: fill(c.block.length, kind) },
-    { name: "unit", type: "numeric", values: unit ?? fill(c.block.length, "NULL") },
+    { name: "unit", type: "numeric", values: unit ?? fill(c.block.length, null) },
   ]);
 }
 
-async function insertTrades(tx: Queryable, chainId: number, rows: HandlerRows): Promise<void> {
+/** Which argument of a trade event fills each portfolio_trades column (optional ones NULL when absent). */
+type TradeFields<A extends string> = {
+  portfolio: A;
+  account: A;
+  recipient?: A;
+  token?: A;
+  quantity: A;
+  amount?: A;
+  tradeFee?: A;
+  exitFee?: A;
+};
+
+async function insertTrades(tx: Queryable, chainId: number, rows: Rows): Promise<void> {
   const cols = {
     block: [] as number[],
     log: [] as number[],
@@ -123,45 +140,41 @@ async function insertTrades(tx: Queryable, chainId: number, rows: HandlerRows): 
     portfolio: [] as string[],
     kind: [] as string[],
     account: [] as string[],
-    recipient: [] as string[],
-    token: [] as string[],
+    recipient: [] as (string | null)[],
+    token: [] as (string | null)[],
     quantity: [] as string[],
-    amount: [] as string[],
-    tradeFee: [] as string[],
-    exitFee: [] as string[],
+    amount: [] as (string | null)[],
+    tradeFee: [] as (string | null)[],
+    exitFee: [] as (string | null)[],
   };
-  const add = (
-    c: EventColumns,
-    kind: string,
-    f: {
-      portfolio: string;
-      account: string;
-      recipient?: string;
-      token?: string;
-      quantity: string;
-      amount?: string;
-      tradeFee?: string;
-      exitFee?: string;
-    },
-  ) => {
+  const add = <A extends string>(c: EventColumns<A>, kind: string, f: TradeFields<NoInfer<A>>) => {
+    const arg = (name: A) => c.args[name];
+    const opt = (name: A | undefined) => (name ? c.args[name] : undefined);
+    const [portfolio, account, quantity] = [arg(f.portfolio), arg(f.account), arg(f.quantity)];
+    const [recipient, token, amount, tradeFee, exitFee] = [
+      opt(f.recipient),
+      opt(f.token),
+      opt(f.amount),
+      opt(f.tradeFee),
+      opt(f.exitFee),
+    ];
     for (let i = 0; i < c.block.length; i++) {
-      const arg = (name: string | undefined) => (name ? (argOf(c, name)[i] as string) : "NULL");
       cols.block.push(c.block[i] as number);
       cols.log.push(c.logIndex[i] as number);
       cols.tx.push(c.tx[i] as string);
       cols.ts.push(c.ts[i] as number);
-      cols.portfolio.push(arg(f.portfolio));
+      cols.portfolio.push(portfolio[i] as string);
       cols.kind.push(kind);
-      cols.account.push(arg(f.account));
-      cols.recipient.push(arg(f.recipient));
-      cols.token.push(arg(f.token));
-      cols.quantity.push(arg(f.quantity));
-      cols.amount.push(arg(f.amount));
-      cols.tradeFee.push(arg(f.tradeFee));
-      cols.exitFee.push(arg(f.exitFee));
+      cols.account.push(account[i] as string);
+      cols.recipient.push(recipient ? (recipient[i] as string) : null);
+      cols.token.push(token ? (token[i] as string) : null);
+      cols.quantity.push(quantity[i] as string);
+      cols.amount.push(amount ? (amount[i] as string) : null);
+      cols.tradeFee.push(tradeFee ? (tradeFee[i] as string) : null);
+      cols.exitFee.push(exitFee ? (exitFee[i] as string) : null);
     }
   };
-  add(rowsOf(rows, "PortfolioBought"), "buy", {
+  add(rows.PortfolioBought, "buy", {
     portfolio: "setToken",
     account: "buyer",
     token: "tokenIn",
@@ -169,7 +182,7 @@ async function insertTrades(tx: Queryable, chainId: number, rows: HandlerRows): 
     amount: "amountIn",
     tradeFee: "tradeFee",
   });
-  add(rowsOf(rows, "PortfolioSold"), "sell", {
+  add(rows.PortfolioSold, "sell", {
     portfolio: "setToken",
     account: "seller",
     token: "tokenOut",
@@ -178,13 +191,13 @@ async function insertTrades(tx: Queryable, chainId: number, rows: HandlerRows): 
     tradeFee: "tradeFee",
     exitFee: "exitFee",
   });
-  add(rowsOf(rows, "SetTokenIssued"), "issue", {
+  add(rows.SetTokenIssued, "issue", {
     portfolio: "_setToken",
     account: "_issuer",
     recipient: "_to",
     quantity: "_quantity",
   });
-  add(rowsOf(rows, "SetTokenRedeemed"), "redeem", {
+  add(rows.SetTokenRedeemed, "redeem", {
     portfolio: "_setToken",
     account: "_redeemer",
     recipient: "_to",
@@ -221,57 +234,56 @@ async function insertTrades(tx: Queryable, chainId: number, rows: HandlerRows): 
 async function insertModuleEvents(
   tx: Queryable,
   chainId: number,
-  rows: HandlerRows,
+  rows: Rows,
   children: ReadonlySet<string>,
 ): Promise<void> {
   const out = { block: [] as number[], log: [] as number[], portfolio: [] as string[], kind: [] as string[] };
-  const enabled: string[] = [];
-  const fee: string[] = [];
-  const recipient: string[] = [];
-  const add = (event: string, kind: string, pick: (c: EventColumns, i: number) => [string, string, string]) => {
-    const c = rowsOf(rows, event);
+  const enabled: (string | null)[] = [];
+  const fee: (string | null)[] = [];
+  const recipient: (string | null)[] = [];
+  type Picked = [string | null, string | null, string | null];
+  const add = (c: EventColumns<"setToken">, kind: string, pick: (i: number) => Picked) => {
     for (let i = 0; i < c.block.length; i++) {
       out.block.push(c.block[i] as number);
       out.log.push(c.logIndex[i] as number);
-      out.portfolio.push(argOf(c, "setToken")[i] as string);
+      out.portfolio.push(c.args.setToken[i] as string);
       out.kind.push(kind);
-      const [e, f, r] = pick(c, i);
+      const [e, f, r] = pick(i);
       enabled.push(e);
       fee.push(f);
       recipient.push(r);
     }
   };
-  const feeOf = (c: EventColumns, i: number): [string, string, string] => [
-    "NULL",
-    argOf(c, "exitFeeBps")[i] as string,
-    argOf(c, "exitFeeRecipient")[i] as string,
-  ];
-  add("ModuleInitialized", "initialized", feeOf);
-  add("ExitFeeSet", "exit_fee", feeOf);
-  add("TradingEnabled", "trading", (c, i) => [argOf(c, "enabled")[i] as string, "NULL", "NULL"]);
+  const feeOf =
+    (c: EventColumns<"exitFeeBps" | "exitFeeRecipient">) =>
+    (i: number): Picked => [null, c.args.exitFeeBps[i] as string, c.args.exitFeeRecipient[i] as string];
+  add(rows.ModuleInitialized, "initialized", feeOf(rows.ModuleInitialized));
+  add(rows.ExitFeeSet, "exit_fee", feeOf(rows.ExitFeeSet));
+  const trading = rows.TradingEnabled;
+  add(trading, "trading", (i) => [trading.args.enabled[i] as string, null, null]);
   // the trading module's ModuleRemoved(setToken) and a set's ModuleRemoved(_module) (same topic):
   // a set emits it with the module's address in the argument; the module with the set's
-  const removed = rowsOf(rows, "ModuleRemoved");
-  const arg = argOf(removed, "setToken");
+  const removed = rows.ModuleRemoved;
+  const arg = removed.args.setToken;
   const fromSet = (i: number) => children.has(removed.address[i] as string);
   for (let i = 0; i < removed.block.length; i++) {
     out.block.push(removed.block[i] as number);
     out.log.push(removed.logIndex[i] as number);
     out.portfolio.push(fromSet(i) ? (removed.address[i] as string) : (arg[i] as string));
     out.kind.push(fromSet(i) ? "set_removed" : "removed");
-    enabled.push("NULL");
-    fee.push("NULL");
-    recipient.push(fromSet(i) ? (arg[i] as string) : "NULL");
+    enabled.push(null);
+    fee.push(null);
+    recipient.push(fromSet(i) ? (arg[i] as string) : null);
   }
-  const added = rowsOf(rows, "ModuleAdded");
+  const added = rows.ModuleAdded;
   for (let i = 0; i < added.block.length; i++) {
     out.block.push(added.block[i] as number);
     out.log.push(added.logIndex[i] as number);
     out.portfolio.push(added.address[i] as string);
     out.kind.push("added");
-    enabled.push("NULL");
-    fee.push("NULL");
-    recipient.push(argOf(added, "_module")[i] as string);
+    enabled.push(null);
+    fee.push(null);
+    recipient.push(added.args._module[i] as string);
   }
   await bulkInsert(tx, "portfolio_module_events", chainId, [
     { name: "block_number", type: "int8", values: out.block },
@@ -312,10 +324,8 @@ function foldStats(moved: string, folded: string, delta: string, sign: 1 | -1): 
  * Transfers, and the holders' balances folded from exactly the rows this statement inserted (a
  * replayed range adds nothing twice). Mints and burns move no zero-address balance.
  */
-async function insertTransfers(tx: Queryable, chainId: number, t: EventColumns): Promise<void> {
-  const from = argOf(t, "from");
-  const to = argOf(t, "to");
-  const value = argOf(t, "value");
+async function insertTransfers(tx: Queryable, chainId: number, t: Rows["Transfer"]): Promise<void> {
+  const { from, to, value } = t.args;
   for (let i = 0; i < t.block.length; i += CHUNK) {
     const j = i + CHUNK;
     await tx.query(
@@ -350,74 +360,64 @@ async function insertTransfers(tx: Queryable, chainId: number, t: EventColumns):
 }
 
 /** The portfolios among the emitters of a range's `ModuleRemoved` logs (stored or created in the range). */
-async function knownSets(tx: Queryable, chainId: number, rows: HandlerRows): Promise<Set<string>> {
-  const emitters = [...new Set(rowsOf(rows, "ModuleRemoved").address)];
+async function knownSets(tx: Queryable, chainId: number, rows: Rows): Promise<Set<string>> {
+  const emitters = [...new Set(rows.ModuleRemoved.address)];
   if (emitters.length === 0) return new Set();
   const found = await tx.query<{ address: string }>(
     "SELECT address FROM portfolios WHERE chain_id = $1 AND address = ANY($2::text[])",
     [chainId, arrayLiteral(emitters)],
   );
-  return new Set([...found.map((r) => r.address), ...argOf(rowsOf(rows, "PortfolioCreated"), "portfolio")]);
+  return new Set([...found.map((r) => r.address), ...rows.PortfolioCreated.args.portfolio]);
 }
 
-async function insert(tx: Queryable, chainId: number, rows: HandlerRows): Promise<void> {
-  await insertCreated(tx, chainId, rowsOf(rows, "PortfolioCreated"));
-  await insertPositions(
-    tx,
-    chainId,
-    rowsOf(rows, "DefaultPositionUnitEdited"),
-    "edited",
-    argOf(rowsOf(rows, "DefaultPositionUnitEdited"), "_realUnit"),
-  );
-  await insertPositions(tx, chainId, rowsOf(rows, "ComponentAdded"), "added");
-  await insertPositions(tx, chainId, rowsOf(rows, "ComponentRemoved"), "removed");
-  const m = rowsOf(rows, "PositionMultiplierEdited");
+async function insert(tx: Queryable, chainId: number, rows: Rows): Promise<void> {
+  await insertCreated(tx, chainId, rows.PortfolioCreated);
+  const edited = rows.DefaultPositionUnitEdited;
+  await insertPositions(tx, chainId, edited, "edited", edited.args._realUnit);
+  await insertPositions(tx, chainId, rows.ComponentAdded, "added");
+  await insertPositions(tx, chainId, rows.ComponentRemoved, "removed");
+  const m = rows.PositionMultiplierEdited;
   await bulkInsert(tx, "portfolio_multipliers", chainId, [
     { name: "portfolio", type: "text", values: m.address },
     { name: "block_number", type: "int8", values: m.block },
     { name: "log_index", type: "int4", values: m.logIndex },
     { name: "timestamp", type: "int8", values: m.ts },
-    { name: "multiplier", type: "numeric", values: argOf(m, "_newMultiplier") },
+    { name: "multiplier", type: "numeric", values: m.args._newMultiplier },
   ]);
   await insertTrades(tx, chainId, rows);
   await insertModuleEvents(tx, chainId, rows, await knownSets(tx, chainId, rows));
-  const x = rowsOf(rows, "ComponentExchanged");
+  const x = rows.ComponentExchanged;
   await bulkInsert(tx, "portfolio_rebalances", chainId, [
     { name: "block_number", type: "int8", values: x.block },
     { name: "log_index", type: "int4", values: x.logIndex },
     { name: "tx_hash", type: "text", values: x.tx },
     { name: "timestamp", type: "int8", values: x.ts },
-    { name: "portfolio", type: "text", values: argOf(x, "_setToken") },
-    { name: "send_token", type: "text", values: argOf(x, "_sendToken") },
-    { name: "receive_token", type: "text", values: argOf(x, "_receiveToken") },
-    { name: "exchange_adapter", type: "text", values: argOf(x, "_exchangeAdapter") },
-    { name: "send_amount", type: "numeric", values: argOf(x, "_totalSendAmount") },
-    { name: "receive_amount", type: "numeric", values: argOf(x, "_totalReceiveAmount") },
-    { name: "protocol_fee", type: "numeric", values: argOf(x, "_protocolFee") },
+    { name: "portfolio", type: "text", values: x.args._setToken },
+    { name: "send_token", type: "text", values: x.args._sendToken },
+    { name: "receive_token", type: "text", values: x.args._receiveToken },
+    { name: "exchange_adapter", type: "text", values: x.args._exchangeAdapter },
+    { name: "send_amount", type: "numeric", values: x.args._totalSendAmount },
+    { name: "receive_amount", type: "numeric", values: x.args._totalReceiveAmount },
+    { name: "protocol_fee", type: "numeric", values: x.args._protocolFee },
   ]);
-  await insertTransfers(tx, chainId, rowsOf(rows, "Transfer"));
+  await insertTransfers(tx, chainId, rows.Transfer);
 }
 
-const LOGS = [
-  "portfolios",
-  "portfolio_positions",
-  "portfolio_multipliers",
-  "portfolio_trades",
-  "portfolio_module_events",
-  "portfolio_rebalances",
-];
-
+/**
+ * After the generic rollback deleted the plain logs above `fork` (`tables`): deletes the trades and
+ * transfers above it, each in one statement that unfolds what their insert folded (the buys and
+ * sells counted in portfolio_stats; the holders' balances, holder counts and supply).
+ */
 async function rollback(tx: Queryable, chainId: number, fork: number): Promise<void> {
-  // the deleted buys and sells were counted when inserted
   await tx.query(
-    `UPDATE portfolio_stats s SET trades_count = s.trades_count - d.n
-     FROM (SELECT portfolio, count(*) AS n FROM portfolio_trades
-           WHERE chain_id = $1 AND block_number > $2 AND kind IN ('buy', 'sell') GROUP BY portfolio) d
+    `WITH del AS (
+       DELETE FROM portfolio_trades WHERE chain_id = $1 AND block_number > $2 RETURNING portfolio, kind
+     )
+     UPDATE portfolio_stats s SET trades_count = s.trades_count - d.n
+     FROM (SELECT portfolio, count(*) AS n FROM del WHERE kind IN ('buy', 'sell') GROUP BY portfolio) d
      WHERE s.chain_id = $1 AND s.portfolio = d.portfolio`,
     [chainId, fork],
   );
-  for (const table of LOGS)
-    await tx.query(`DELETE FROM ${table} WHERE chain_id = $1 AND block_number > $2`, [chainId, fork]);
   await tx.query(
     `WITH del AS (
        DELETE FROM portfolio_transfers WHERE chain_id = $1 AND block_number > $2 RETURNING portfolio, "from", "to", value
@@ -436,7 +436,7 @@ async function rollback(tx: Queryable, chainId: number, fork: number): Promise<v
   );
 }
 
-export const portfoliosHandler: Handler = {
+export const portfoliosHandler = defineHandler({
   name: "portfolios",
   events: PORTFOLIO_EVENTS,
   sources: [
@@ -454,6 +454,14 @@ export const portfoliosHandler: Handler = {
         ),
     },
   ],
+  // the plain logs; portfolio_trades and portfolio_transfers are undone by `rollback` (counters)
+  tables: [
+    "portfolios",
+    "portfolio_positions",
+    "portfolio_multipliers",
+    "portfolio_module_events",
+    "portfolio_rebalances",
+  ],
   insert,
   rollback,
-};
+});

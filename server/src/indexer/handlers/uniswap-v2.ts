@@ -4,16 +4,15 @@
  * Sources: the deployment's listed pairs (fixed). Not the factories' every pair: on a real network
  * a DEX factory has hundreds of thousands of pairs, and only the listed tokens' pools price anything.
  */
-import { parseAbiItem } from "viem";
+import { uniswapV2PairAbi } from "@sofi/protocol";
 import { CANDLE_SECONDS } from "../../db/candles.ts";
 import type { Queryable } from "../../db/client.ts";
 import { bulkInsert } from "../bulk.ts";
-import { argOf, type Handler, type HandlerRows, rowsOf } from "../handler.ts";
+import { type ColumnsOf, defineHandler, eventOf, type RowsOf } from "../handler.ts";
 
-export const SYNC_EVENT = parseAbiItem("event Sync(uint112 reserve0, uint112 reserve1)");
-export const SWAP_EVENT = parseAbiItem(
-  "event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
-);
+export const SYNC_EVENT = eventOf(uniswapV2PairAbi, "Sync");
+export const SWAP_EVENT = eventOf(uniswapV2PairAbi, "Swap");
+type Rows = RowsOf<typeof SYNC_EVENT | typeof SWAP_EVENT>;
 
 const CANDLE_UPSERT = `ON CONFLICT (chain_id, pair, bucket) DO UPDATE SET block_number = EXCLUDED.block_number,
   log_index = EXCLUDED.log_index, timestamp = EXCLUDED.timestamp, reserve0 = EXCLUDED.reserve0, reserve1 = EXCLUDED.reserve1
@@ -28,8 +27,8 @@ const CANDLE_UPSERT = `ON CONFLICT (chain_id, pair, bucket) DO UPDATE SET block_
  */
 const PLAIN_INSERT = "";
 
-async function insert(tx: Queryable, chainId: number, rows: HandlerRows): Promise<void> {
-  const s = rowsOf(rows, "Sync");
+async function insert(tx: Queryable, chainId: number, rows: Rows): Promise<void> {
+  const s = rows.Sync;
   await bulkInsert(
     tx,
     "pair_syncs",
@@ -39,12 +38,12 @@ async function insert(tx: Queryable, chainId: number, rows: HandlerRows): Promis
       { name: "log_index", type: "int4", values: s.logIndex },
       { name: "timestamp", type: "int8", values: s.ts },
       { name: "pair", type: "text", values: s.address },
-      { name: "reserve0", type: "numeric", values: argOf(s, "reserve0") },
-      { name: "reserve1", type: "numeric", values: argOf(s, "reserve1") },
+      { name: "reserve0", type: "numeric", values: s.args.reserve0 },
+      { name: "reserve1", type: "numeric", values: s.args.reserve1 },
     ],
     PLAIN_INSERT,
   );
-  const w = rowsOf(rows, "Swap");
+  const w = rows.Swap;
   await bulkInsert(
     tx,
     "pair_swaps",
@@ -55,21 +54,20 @@ async function insert(tx: Queryable, chainId: number, rows: HandlerRows): Promis
       { name: "tx_hash", type: "text", values: w.tx },
       { name: "timestamp", type: "int8", values: w.ts },
       { name: "pair", type: "text", values: w.address },
-      { name: "sender", type: "text", values: argOf(w, "sender") },
-      { name: "recipient", type: "text", values: argOf(w, "to") },
-      { name: "amount0_in", type: "numeric", values: argOf(w, "amount0In") },
-      { name: "amount1_in", type: "numeric", values: argOf(w, "amount1In") },
-      { name: "amount0_out", type: "numeric", values: argOf(w, "amount0Out") },
-      { name: "amount1_out", type: "numeric", values: argOf(w, "amount1Out") },
+      { name: "sender", type: "text", values: w.args.sender },
+      { name: "recipient", type: "text", values: w.args.to },
+      { name: "amount0_in", type: "numeric", values: w.args.amount0In },
+      { name: "amount1_in", type: "numeric", values: w.args.amount1In },
+      { name: "amount0_out", type: "numeric", values: w.args.amount0Out },
+      { name: "amount1_out", type: "numeric", values: w.args.amount1Out },
     ],
     PLAIN_INSERT,
   );
-  await upsertCandles(tx, chainId, rows);
+  await upsertCandles(tx, chainId, s);
 }
 
 /** Folds a range's syncs into pair_candles: the last sync of each (pair, bucket) wins. */
-async function upsertCandles(tx: Queryable, chainId: number, rows: HandlerRows): Promise<void> {
-  const s = rowsOf(rows, "Sync");
+async function upsertCandles(tx: Queryable, chainId: number, s: ColumnsOf<typeof SYNC_EVENT>): Promise<void> {
   const last = new Map<string, number>();
   for (let i = 0; i < s.block.length; i++) {
     const key = `${s.address[i]}:${Math.floor((s.ts[i] as number) / CANDLE_SECONDS)}`;
@@ -94,17 +92,18 @@ async function upsertCandles(tx: Queryable, chainId: number, rows: HandlerRows):
       { name: "block_number", type: "int8", values: pick(s.block) },
       { name: "log_index", type: "int4", values: pick(s.logIndex) },
       { name: "timestamp", type: "int8", values: pick(s.ts) },
-      { name: "reserve0", type: "numeric", values: pick(argOf(s, "reserve0")) },
-      { name: "reserve1", type: "numeric", values: pick(argOf(s, "reserve1")) },
+      { name: "reserve0", type: "numeric", values: pick(s.args.reserve0) },
+      { name: "reserve1", type: "numeric", values: pick(s.args.reserve1) },
     ],
     CANDLE_UPSERT,
   );
 }
 
-/** Deletes rows above `fork` and rebuilds the candles those rows had touched. */
+/**
+ * After the generic rollback deleted the swaps and syncs above `fork`: rebuilds the candles the
+ * deleted syncs had touched, from the syncs that remain.
+ */
 async function rollback(tx: Queryable, chainId: number, fork: number): Promise<void> {
-  await tx.query("DELETE FROM pair_swaps WHERE chain_id = $1 AND block_number > $2", [chainId, fork]);
-  await tx.query("DELETE FROM pair_syncs WHERE chain_id = $1 AND block_number > $2", [chainId, fork]);
   const gone = await tx.query<{ b: unknown }>(
     "WITH d AS (DELETE FROM pair_candles WHERE chain_id = $1 AND block_number > $2 RETURNING bucket) SELECT min(bucket) AS b FROM d",
     [chainId, fork],
@@ -122,10 +121,12 @@ async function rollback(tx: Queryable, chainId: number, fork: number): Promise<v
   );
 }
 
-export const uniswapV2Handler: Handler = {
+export const uniswapV2Handler = defineHandler({
   name: "uniswap-v2",
   events: [SYNC_EVENT, SWAP_EVENT],
   sources: [{ kind: "fixed", addresses: (d) => d.pairs.map((p) => p.address) }],
+  // pair_candles is not listed: its rows are rebuilt by `rollback`, not only deleted
+  tables: ["pair_swaps", "pair_syncs"],
   insert,
   rollback,
-};
+});

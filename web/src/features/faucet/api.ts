@@ -1,4 +1,5 @@
-import { type FaucetBody, type FaucetReply, faucetErrorSchema, faucetReplySchema } from "@sofi/core";
+import { type FaucetBody, type FaucetReply, faucetErrorSchema } from "@sofi/core";
+import { ApiError, apiWrite } from "../../kernel/api.ts";
 
 /** What a claim came to: the server's reply, or its error text and the day's claim count. */
 export type FaucetOutcome =
@@ -15,23 +16,12 @@ export async function claimFaucet(
   body: FaucetBody,
   fetchImpl: typeof fetch = fetch,
 ): Promise<FaucetOutcome> {
-  let res: Response;
   try {
-    res = await fetchImpl(`/api/${encodeURIComponent(chain)}/sts/faucet`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { ok: false, error: null, faucetCount: undefined };
+    return { ok: true, reply: await apiWrite("faucet", { chain, body, fetchImpl }) };
+  } catch (e) {
+    // A refusal's body carries the count; unreachable, not JSON or the wrong shape: no text.
+    const err = e instanceof ApiError ? faucetErrorSchema.safeParse(e.body) : null;
+    if (!err?.success) return { ok: false, error: null, faucetCount: undefined };
+    return { ok: false, error: err.data.error, faucetCount: err.data.faucet_count };
   }
-  const json: unknown = await res.json().catch(() => null);
-  if (res.ok) {
-    const reply = faucetReplySchema.safeParse(json);
-    if (reply.success) return { ok: true, reply: reply.data };
-    return { ok: false, error: null, faucetCount: undefined };
-  }
-  const err = faucetErrorSchema.safeParse(json);
-  if (!err.success) return { ok: false, error: null, faucetCount: undefined };
-  return { ok: false, error: err.data.error, faucetCount: err.data.faucet_count };
 }

@@ -1,6 +1,8 @@
+import { FAUCET_ERRORS } from "@sofi/core";
 import { type Deployment, LOCAL_CHAIN_ID } from "@sofi/protocol";
 import { describe, expect, it } from "vitest";
-import { FAUCET_SOCIAL_LINKS, faucetUsdt } from "./rules.ts";
+import i18n from "./i18n.ts";
+import { FAUCET_SOCIAL_LINKS, faucetRefusalKey, faucetUsdt } from "./rules.ts";
 
 const usdt = {
   symbol: "USDT",
@@ -28,5 +30,16 @@ describe("where the faucet button shows", () => {
     expect(FAUCET_SOCIAL_LINKS).toHaveLength(2);
     expect(new Set(FAUCET_SOCIAL_LINKS.map((l) => l.href)).size).toBe(2);
     for (const l of FAUCET_SOCIAL_LINKS) expect(l.href).toMatch(/^https:\/\//);
+  });
+});
+
+describe("the server's refusals in the user's language", () => {
+  it("every catalogue text has a key with an en and a ko text; other texts have none", () => {
+    for (const [key, text] of Object.entries(FAUCET_ERRORS)) {
+      expect(faucetRefusalKey(text)).toBe(key);
+      expect(i18n.en.refusal[key as keyof typeof i18n.en.refusal]).toBeTruthy();
+      expect(i18n.ko.refusal[key as keyof typeof i18n.ko.refusal]).toBeTruthy();
+    }
+    expect(faucetRefusalKey("something else")).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { FAUCET_ERRORS } from "@sofi/core";
 import { chainById, type Deployment, type TokenDeployment } from "@sofi/protocol";
 
 /**
@@ -27,3 +28,12 @@ export const FAUCET_SOCIAL_LINKS = [
 
 /** Longest username field (two of them and the comma stay under the server's 128 characters). */
 export const FAUCET_USERNAME_MAX = 60;
+
+/**
+ * The dictionary key (`refusal.<key>`) of a faucet answer the server gave in its catalogue's words
+ * (core FAUCET_ERRORS), so it shows in the user's language; null for any other text (shown as is).
+ */
+export function faucetRefusalKey(error: string): keyof typeof FAUCET_ERRORS | null {
+  for (const [key, text] of Object.entries(FAUCET_ERRORS)) if (text === error) return key as keyof typeof FAUCET_ERRORS;
+  return null;
+}

@@ -17,7 +17,7 @@ import { chainConfig, useAppConfig } from "../../kernel/config.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { addPopup } from "../shell/index.ts";
 import { claimFaucet } from "./api.ts";
-import { faucetUsdt } from "./rules.ts";
+import { faucetRefusalKey, faucetUsdt } from "./rules.ts";
 
 export type FaucetState = {
   address: Address | undefined;
@@ -85,7 +85,8 @@ export function useFaucetState(): FaucetState {
       }
       // Spec 001 §8: the server's text as a toast; faucet_count 1 switches to extra mode.
       setGranted(null);
-      addPopup({ content: out.error ?? t("networkError") });
+      const key = out.error ? faucetRefusalKey(out.error) : null;
+      addPopup({ content: key ? t(`refusal.${key}`) : (out.error ?? t("networkError")) });
       setMode((m) => faucetModeAfter(m, out.faucetCount));
     } finally {
       setPending(false);

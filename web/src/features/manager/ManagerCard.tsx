@@ -1,4 +1,4 @@
-import { CopyOutlined, GithubOutlined, MailOutlined, XOutlined } from "@ant-design/icons";
+import { CopyOutlined } from "@ant-design/icons";
 import type { ManagerInfo } from "@sofi/core";
 import { COPY_CONFIRMATION_MS } from "@sofi/core";
 import { Button, Tooltip } from "antd";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { copyText } from "../../kernel/clipboard.ts";
 import { formatCompactUsd, formatPercent, trend } from "../portfolios/index.ts";
+import { SocialLinks } from "../profile/index.ts";
 import { Identicon } from "../wallet/index.ts";
 import { daysSince } from "./performance.ts";
 
@@ -58,29 +59,9 @@ export function ManagerCard({ m }: { m: ManagerInfo }) {
         {t("followers", { count: m.followers_count })}
       </p>
       {m.profile && <p className="mg-profile">{m.profile}</p>}
-      <ul className="mg-links">
-        {m.twitter_url && (
-          <li>
-            <a href={m.twitter_url} target="_blank" rel="noopener noreferrer">
-              <XOutlined /> {t("twitter")}
-            </a>
-          </li>
-        )}
-        {m.github && (
-          <li>
-            <a href={`https://github.com/${m.github}`} target="_blank" rel="noopener noreferrer">
-              <GithubOutlined /> {t("github")}
-            </a>
-          </li>
-        )}
-        {m.email && (
-          <li>
-            <a href={`mailto:${m.email}`}>
-              <MailOutlined /> {t("email")}
-            </a>
-          </li>
-        )}
-      </ul>
+      <div className="mg-links">
+        <SocialLinks m={m} />
+      </div>
       <dl className="mg-totals" aria-label={t("totals")}>
         <div>
           <dt>{t("totalMarketCap")}</dt>

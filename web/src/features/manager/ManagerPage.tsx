@@ -1,6 +1,7 @@
 import { Button, Result, Skeleton } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { TrackRecordCard } from "../portfolios/index.ts";
 import { shortenAddress } from "../wallet/index.ts";
 import { ManagerCard } from "./ManagerCard.tsx";
 import { PerformanceChart } from "./PerformanceChart.tsx";
@@ -8,7 +9,10 @@ import { PortfolioTable } from "./PortfolioTable.tsx";
 import { useManagerState } from "./useManagerState.ts";
 import "./manager.css";
 
-/** `/sts/manager/{address}` (spec 001 §2): name header, performance chart, portfolio table, manager card. */
+/**
+ * `/sts/manager/{address}` (spec 001 §2): name header, the manager's track record (issue 21 §3),
+ * performance chart, portfolio table, manager card.
+ */
 export default function ManagerPage() {
   const { t } = useTranslation("manager");
   const s = useManagerState();
@@ -24,6 +28,13 @@ export default function ManagerPage() {
       </h1>
       <div className="mg-layout">
         <div className="mg-main">
+          <TrackRecordCard
+            record={s.info.data?.track_record}
+            subject="manager"
+            loading={s.info.isPending}
+            error={s.info.isError}
+            onRetry={() => void s.info.refetch()}
+          />
           <PerformanceChart s={s} />
           <section className="mg-panel" aria-labelledby="mg-portfolios">
             <h2 id="mg-portfolios" className="mg-section-title">

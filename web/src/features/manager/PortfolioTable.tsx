@@ -3,6 +3,7 @@ import { Button, Result, Table } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { OnChainText } from "../../kernel/OnChainText.tsx";
 import { formatCompactUsd, formatDate, formatPercent, formatUsd, PortfolioIcon, trend } from "../portfolios/index.ts";
 import { MAX_CHARTED } from "./performance.ts";
 import type { ManagerState } from "./useManagerState.ts";
@@ -26,7 +27,10 @@ export function PortfolioTable({ s }: { s: ManagerState }) {
         <span className="mg-name">
           <PortfolioIcon uri={p.avatar_uri} symbol={p.symbol} size={28} />
           <span>
-            <strong>{p.name}</strong> <span className="mg-symbol">{p.symbol}</span>
+            <strong>
+              <OnChainText>{p.name}</OnChainText>
+            </strong>{" "}
+            <OnChainText className="mg-symbol">{p.symbol}</OnChainText>
           </span>
         </span>
       ),

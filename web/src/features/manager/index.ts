@@ -1,3 +1,4 @@
-// The manager page (spec 001 §2 /sts/manager/{address}), loaded lazily by the routes:
-//   lazy(() => import("../features/manager/ManagerPage.tsx"))
+// The manager page (spec 001 §2 /sts/manager/{address}) of the people capability.
+
+export { feature } from "./feature.ts";
 export { MANAGER_TABLE_PAGE_SIZE } from "./PortfolioTable.tsx";

@@ -1,9 +1,9 @@
-import { managerInfoSchema, portfolioHistorySchema, portfolioListSchema } from "@sofi/core";
+import { API } from "@sofi/core";
 import { useQueries } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { isAddress } from "viem";
-import { apiQueryKey, apiUrl, fetchApi, useApiQuery } from "../../kernel/api.ts";
+import { apiQueryKey, apiUrl, fetchApi, filledPath, useApi } from "../../kernel/api.ts";
 import { useAccount, useChainSuffix } from "../portfolios/index.ts";
 import { defaultSelection, MAX_CHARTED, toPercentChange } from "./performance.ts";
 
@@ -22,18 +22,10 @@ export function useManagerState() {
   const valid = isAddress(address);
   const chain = useChainSuffix();
   const me = useAccount();
-  const info = useApiQuery({
+  const info = useApi("manager", { chain, params: { address }, query: { address: me }, enabled: valid });
+  const portfolios = useApi("portfoliosV2", {
     chain,
-    path: `/sofi/managers/${address}`,
-    params: { address: me },
-    schema: managerInfoSchema,
-    enabled: valid,
-  });
-  const portfolios = useApiQuery({
-    chain,
-    path: "/v2/sofi/portfolios",
-    params: { manager: address, limit: MANAGER_PORTFOLIOS_MAX, address: me },
-    schema: portfolioListSchema,
+    query: { manager: address, limit: MANAGER_PORTFOLIOS_MAX, address: me },
     enabled: valid,
   });
   const rows = portfolios.data?.portfolios ?? [];
@@ -44,12 +36,13 @@ export function useManagerState() {
   );
   const histories = useQueries({
     queries: selected.map((a) => {
-      const path = `/sofi/portfolios/${a}/history`;
+      // The portfolio page's chart reads the same keys (useApi("portfolioHistory")).
+      const path = filledPath("portfolioHistory", { id: a }) ?? "";
       const params = { type: PERFORMANCE_RANGE };
       return {
         queryKey: apiQueryKey(chain, path, params),
         queryFn: ({ signal }: { signal: AbortSignal }) =>
-          fetchApi(apiUrl(chain, path, params), portfolioHistorySchema, { signal }),
+          fetchApi(apiUrl(chain, path, params), API.portfolioHistory.reply, { signal }),
         retry: false,
       };
     }),

@@ -1,4 +1,4 @@
-import { RobotOutlined, ThunderboltOutlined } from "@ant-design/icons";
+import { DatabaseOutlined, RobotOutlined, ThunderboltOutlined } from "@ant-design/icons";
 import { Alert, Button, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -16,7 +16,29 @@ export function AiBox() {
   return <AiBoxView s={useAiBuilder(chain, lang)} />;
 }
 
-/** The AI box over its state: the phrase form, then loading, error, or the message and the picks. */
+/**
+ * Which source ranked the picks (issue 24), said plainly: the AI model, or the offline ranking. A
+ * model only chooses and orders the tokens; every text shown is the product's own.
+ */
+export function AiSourceNote({ text, model, testId }: { text: string; model: boolean; testId: string }) {
+  return (
+    <p
+      className="ai-source"
+      role="note"
+      aria-label={text}
+      data-testid={testId}
+      data-source={model ? "model" : "offline"}
+    >
+      {model ? <RobotOutlined aria-hidden="true" /> : <DatabaseOutlined aria-hidden="true" />}
+      <span>{text}</span>
+    </p>
+  );
+}
+
+/**
+ * The AI box over its state: the phrase form, then loading, error, or which source ranked the
+ * picks, the message and the picks (all text, never markup).
+ */
 export function AiBoxView({ s }: { s: AiBuilderState }) {
   const { t } = useTranslation("portfolio-ai");
   const reply = s.reply;
@@ -77,6 +99,11 @@ export function AiBoxView({ s }: { s: AiBuilderState }) {
         )}
         {reply && (
           <div className="ai-reply" data-testid="ai-reply" data-source={reply.source}>
+            <AiSourceNote
+              text={t(reply.source === "model" ? "sourceModel" : "sourceOffline")}
+              model={reply.source === "model"}
+              testId="ai-source"
+            />
             <p className="ai-message" data-testid="ai-message">
               {reply.message}
             </p>
@@ -98,9 +125,8 @@ export function AiBoxView({ s }: { s: AiBuilderState }) {
                 {t("noPicks")}
               </p>
             )}
-            <div className="ai-foot">
-              <span className="ai-source">{t(reply.source === "model" ? "sourceModel" : "sourceOffline")}</span>
-              {s.createHref && (
+            {s.createHref && (
+              <div className="ai-foot">
                 <Link
                   to={s.createHref}
                   className="ai-create"
@@ -111,8 +137,8 @@ export function AiBoxView({ s }: { s: AiBuilderState }) {
                     {t("createWith")}
                   </Button>
                 </Link>
-              )}
-            </div>
+              </div>
+            )}
           </div>
         )}
       </div>

@@ -2,6 +2,7 @@ import { AI_TOPICS } from "@sofi/core";
 import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AiSourceNote } from "./AiBox.tsx";
 import { TermForm } from "./TermForm.tsx";
 import { createHref, type InterestState, useInterest } from "./useAiBuilder.ts";
 import "./portfolio-ai.css";
@@ -11,7 +12,10 @@ export function InterestView() {
   return <InterestViewOf s={useInterest()} />;
 }
 
-/** The interest view over its state: each topic and the entered term open `/sts/create?search={term}`. */
+/**
+ * The interest view over its state: each topic and the entered term open `/sts/create?search={term}`,
+ * where the wizard matches tokens offline (no model): the view says so.
+ */
 export function InterestViewOf({ s }: { s: InterestState }) {
   const { t } = useTranslation("portfolio-ai");
   return (
@@ -19,6 +23,7 @@ export function InterestViewOf({ s }: { s: InterestState }) {
       <h2 id="ai-interest-title" className="ai-title">
         {t("interestTitle")}
       </h2>
+      <AiSourceNote text={t("interestSource")} model={false} testId="interest-source" />
       <ul className="ai-topics" aria-label={t("quickTopics")}>
         {AI_TOPICS.map((topic) => (
           <li key={topic}>

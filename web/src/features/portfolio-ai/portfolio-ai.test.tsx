@@ -137,7 +137,58 @@ describe("AI box view", () => {
     expect(screen.getByTestId("ai-pick-DOGAI").textContent).toContain("tagged meme");
     const link = screen.getByRole("link", { name: "Create a portfolio with DOGAI, FROGGO" });
     expect(link.getAttribute("href")).toBe("/sts/create?search=DOGAI%20FROGGO");
-    expect(screen.getByText("Ranked from tags, names and 24h market data")).toBeTruthy();
+    expect(screen.getByRole("note", { name: "Ranked offline by tags and market data" }).textContent).toBe(
+      "Ranked offline by tags and market data",
+    );
+    expect(screen.getByTestId("ai-reply").getAttribute("data-source")).toBe("offline");
+  });
+
+  it("says plainly which source ranked the picks, for both sources, in en and ko (issue 24)", async () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <AiBoxView s={state({ reply: { ...REPLY, source: "model" } })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("note", { name: "Ranked by the AI model" }).textContent).toBe("Ranked by the AI model");
+    expect(screen.queryByRole("note", { name: "Ranked offline by tags and market data" })).toBeNull();
+    await act(async () => {
+      await initI18n("ko");
+    });
+    try {
+      rerender(
+        <MemoryRouter>
+          <AiBoxView s={state({ reply: { ...REPLY, source: "model" } })} />
+        </MemoryRouter>,
+      );
+      expect(screen.getByRole("note", { name: "AI 모델이 순위를 매겼습니다" })).toBeTruthy();
+      rerender(
+        <MemoryRouter>
+          <AiBoxView s={state({ reply: REPLY })} />
+        </MemoryRouter>,
+      );
+      expect(screen.getByRole("note", { name: "태그와 시장 데이터로 오프라인에서 순위를 매겼습니다" })).toBeTruthy();
+    } finally {
+      await act(async () => {
+        await initI18n("en");
+      });
+    }
+  });
+
+  it("never renders a reply's HTML or markdown as markup (issue 24)", () => {
+    const html = "<img src=x onerror=alert(1)>";
+    const hostile: AiReply = {
+      tokens: [{ ...(REPLY.tokens[0] as AiReply["tokens"][number]), reason: "<b>bold</b> [claim](https://evil.com)" }],
+      message: `${html} <a href="https://evil.com">claim</a>`,
+      source: "model",
+    };
+    const { container } = render(
+      <MemoryRouter>
+        <AiBoxView s={state({ reply: hostile })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId("ai-message").textContent).toBe(hostile.message);
+    expect(screen.getByTestId("ai-pick-DOGAI").textContent).toContain("<b>bold</b> [claim](https://evil.com)");
+    expect(container.querySelector('img[src="x"], [onerror], b, a[href^="https://evil"]')).toBeNull();
   });
 
   it("loading, error with retry, empty reply and the phrase's problem", () => {
@@ -163,7 +214,7 @@ describe("AI box view", () => {
     );
     expect(screen.getByTestId("ai-empty").textContent).toBe("No token matched. Try another interest.");
     expect(screen.queryByTestId("ai-create")).toBeNull();
-    expect(screen.getByText("Suggested by the AI model")).toBeTruthy();
+    expect(screen.getByRole("note", { name: "Ranked by the AI model" })).toBeTruthy();
     rerender(
       <MemoryRouter>
         <AiBoxView s={state({ problem: "required" })} />
@@ -203,6 +254,12 @@ describe("interest view", () => {
   it("each quick topic links to the wizard with its term", () => {
     renderAt();
     expect(screen.getByRole("heading", { name: "What's your interest?" })).toBeTruthy();
+    // Topics and terms are matched offline; the view says so (issue 24).
+    expect(
+      screen.getByRole("note", {
+        name: "Matched offline by the tokens' tags, symbols and names, without the AI model",
+      }),
+    ).toBeTruthy();
     for (const topic of AI_TOPICS) {
       const link = screen.getByRole("link", { name: `Create a portfolio with ${topic} tokens` });
       expect(link.getAttribute("href")).toBe(`/sts/create?search=${encodeURIComponent(topic)}`);

@@ -1,7 +1,8 @@
-import { AI_ERRORS, type AiLang, type AiReply, aiReplySchema, aiRequestSchema, aiSearchTerm } from "@sofi/core";
+import { AI_ERRORS, type AiLang, type AiReply, aiRequestSchema, aiSearchTerm } from "@sofi/core";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { ApiError, ApiShapeError, apiWrite } from "../../kernel/api.ts";
 
 /** The i18n keys (`errors.*`) of core's AI_ERRORS texts, the web's and the API's. */
 export type PhraseProblem = "required" | "tooLong" | "invalid";
@@ -35,27 +36,23 @@ export class AiRequestError extends Error {
   }
 }
 
-/** `POST /api/{chain}/sofi/ai` with the phrase; the reply checked against core's schema. */
+/**
+ * `POST /api/{chain}/sofi/ai` with the phrase, through the kernel's `apiWrite` (the reply checked
+ * against the contract's schema); a refusal or a reply of the wrong shape is an `AiRequestError`.
+ */
 export async function postAi(
   chain: string,
   message: string,
   lang: AiLang,
   opts: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
 ): Promise<AiReply> {
-  const res = await (opts.fetchImpl ?? fetch)(`/api/${encodeURIComponent(chain)}/sofi/ai`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ message, lang }),
-    ...(opts.signal ? { signal: opts.signal } : {}),
-  });
-  const json: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const err = (json as { error?: unknown } | null)?.error;
-    throw new AiRequestError(res.status, typeof err === "string" ? err : null);
+  try {
+    return await apiWrite("ai", { chain, body: { message, lang }, ...opts });
+  } catch (e) {
+    if (e instanceof ApiError) throw new AiRequestError(e.status, e.apiMessage);
+    if (e instanceof ApiShapeError) throw new AiRequestError(200, null);
+    throw e;
   }
-  const parsed = aiReplySchema.safeParse(json);
-  if (!parsed.success) throw new AiRequestError(res.status, null);
-  return parsed.data;
 }
 
 /**

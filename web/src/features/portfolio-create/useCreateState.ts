@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { useConnection, useReadContract } from "wagmi";
 import { useAppConfig } from "../../kernel/config.ts";
+import { useContract } from "../../kernel/contracts.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { useTransactorContext } from "../transactions/index.ts";
 import { useWalletUi } from "../wallet/index.ts";
@@ -22,10 +23,9 @@ export function useCreateState() {
   const chainId = useSettings((s) => s.chainId);
   const chainCfg = config.chains.find((c) => c.id === chainId);
   const chain = chainCfg?.suffix ?? config.chains[0]?.suffix ?? "local";
-  const contracts = chainCfg?.deployment?.contracts as Record<string, `0x${string}` | undefined> | undefined;
-  const factory = contracts?.portfolioFactory;
-  const issuance = contracts?.basicIssuanceModule;
-  const trade = contracts?.tradeModule;
+  const factory = useContract("portfolioFactory")?.address;
+  const issuance = useContract("basicIssuanceModule")?.address;
+  const trade = useContract("tradeModule")?.address;
   // The modules the seeded portfolios get too: issuance (buy and sell) and Set's trade module (rebalance).
   const modules = useMemo(() => [issuance, trade].filter((m): m is `0x${string}` => !!m), [issuance, trade]);
 

@@ -1,8 +1,7 @@
-import { apiTokenListSchema } from "@sofi/core";
 import { portfolioFactoryAbi } from "@sofi/protocol";
 import { useMemo } from "react";
 import { useReadContract } from "wagmi";
-import { useApiQuery } from "../../kernel/api.ts";
+import { useApi } from "../../kernel/api.ts";
 import { joinTokens } from "./tokens.ts";
 
 /** Prices move; the list is read again after a minute on screen. */
@@ -20,14 +19,9 @@ export function useCreateTokens(chain: string, chainId: number, factory: `0x${st
     chainId,
     query: { enabled: !!factory },
   });
-  const api = useApiQuery({
-    chain,
-    path: "/sofi/tokens",
-    schema: apiTokenListSchema,
-    staleTimeMs: TOKENS_STALE_MS,
-    refetchIntervalMs: TOKENS_STALE_MS,
-  });
-  const tokens = useMemo(() => joinTokens(allowed.data, api.data), [allowed.data, api.data]);
+  const api = useApi("tokens", { chain, staleTimeMs: TOKENS_STALE_MS, refetchIntervalMs: TOKENS_STALE_MS });
+  const list = api.data ? (Array.isArray(api.data) ? api.data : api.data.tokens) : undefined;
+  const tokens = useMemo(() => joinTokens(allowed.data, list), [allowed.data, list]);
   return {
     tokens,
     loading: (!!factory && allowed.isPending) || api.isPending,

@@ -3,7 +3,7 @@ import { portfolioFactoryAbi } from "@sofi/protocol";
 import { useCallback, useState } from "react";
 import { parseEventLogs } from "viem";
 import { apiQueryKey } from "../../kernel/api.ts";
-import { sendWrite, type TransactorContext, WriteError } from "../transactions/index.ts";
+import { failureMessage, sendWrite, type TransactorContext, WriteError } from "../transactions/index.ts";
 import type { CreateResult } from "./types.ts";
 
 export type CreateParams = ReturnType<typeof createParams>;
@@ -23,20 +23,24 @@ export function createdPortfolio(
   return mine?.args.portfolio ?? null;
 }
 
-/** What a failure before the hash was: the wallet's rejection (4001) or another message (spec 001 §8). */
+/**
+ * What a failure was (spec 001 §8), read like every other screen's through the transactor's
+ * `failureMessage`: the wallet's rejection (4001), or the reason or short message, with the
+ * contract's error name (UnitTooSmall, TokenNotAllowed, …) when viem decoded one deeper in the chain.
+ */
 export function failureOf(e: unknown): Extract<CreateResult, { status: "failed" }> {
-  const cause = e instanceof WriteError ? e.cause : e;
-  const code = (cause as { code?: number; cause?: { code?: number } } | null)?.code;
-  const inner = (cause as { cause?: { code?: number } } | null)?.cause?.code;
-  const text = String((cause as { shortMessage?: string })?.shortMessage ?? (cause as Error)?.message ?? cause);
-  if (code === 4001 || inner === 4001 || /user rejected|denied/i.test(text))
-    return { status: "failed", reason: "cancelled" };
-  // viem's revert errors carry the contract's error name (UnitTooSmall, TokenNotAllowed, …) deeper in the chain.
+  const message = failureMessage(e);
+  if (message === null) return { status: "failed", reason: "cancelled" };
   type Named = { data?: { errorName?: string } } | null;
+  const cause = e instanceof WriteError ? e.cause : e;
   const walk = (cause as { walk?: (fn: (e: unknown) => boolean) => unknown } | null)?.walk;
   const named = (typeof walk === "function" ? walk.call(cause, (x) => !!(x as Named)?.data?.errorName) : null) as Named;
   const errorName = named?.data?.errorName;
-  return { status: "failed", reason: "message", message: errorName ? `${text} (${errorName})` : text };
+  return {
+    status: "failed",
+    reason: "message",
+    message: errorName && !message.includes(errorName) ? `${message} (${errorName})` : message,
+  };
 }
 
 /**

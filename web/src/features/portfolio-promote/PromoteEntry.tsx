@@ -3,6 +3,7 @@ import { isPromoted } from "@sofi/core";
 import { Button } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SlotProps } from "../../kernel/feature.ts";
 import { PromoteDialog } from "./PromoteDialog.tsx";
 import { formatEnd } from "./rules.ts";
 import { usePromotionEnd } from "./usePromoteState.ts";
@@ -53,5 +54,17 @@ export function PromoteEntry({ portfolio, symbol, promoteEndAt, isManager }: Pro
         </>
       )}
     </div>
+  );
+}
+
+/** The `portfolio.actions` contribution: the entry for the page's portfolio. */
+export function PromoteAction({ detail, isManager }: SlotProps["portfolio.actions"]) {
+  return (
+    <PromoteEntry
+      portfolio={detail.address}
+      symbol={detail.symbol}
+      promoteEndAt={detail.promote_end_at}
+      isManager={isManager}
+    />
   );
 }

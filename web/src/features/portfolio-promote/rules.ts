@@ -1,11 +1,12 @@
 import type { Deployment, TokenDeployment } from "@sofi/protocol";
 import type { Address } from "viem";
+import { contractAddress } from "../../kernel/contracts.ts";
 
 /** The promotion contract of a chain's deployment with SOFI, or null when the chain has none. */
 export type PromotionInfo = { promotion: Address; sofi: TokenDeployment };
 
 export function promotionOf(deployment: Deployment | null | undefined): PromotionInfo | null {
-  const promotion = deployment?.contracts.portfolioPromotion;
+  const promotion = contractAddress(deployment, "portfolioPromotion");
   const sofi = deployment?.tokens.find((t) => t.symbol === "SOFI");
   if (!promotion || !sofi) return null;
   return { promotion, sofi };

@@ -1,7 +1,6 @@
-import { MAX_EXIT_FEE_BPS } from "@sofi/core";
 import { Alert, Button, Input, Steps, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import type { TradeOutcome } from "./useBuySell.ts";
+import type { TradeOutcome } from "../portfolios/index.ts";
 import type { ManageAction, ManageState } from "./useManage.ts";
 
 export type ManagePanelProps = {
@@ -77,7 +76,7 @@ export function ManagePanel({ m, moduleState, tradingEnabled, connected, isManag
           />
           {feeError && (
             <span className="pt-error" role="alert">
-              {t("manage.exitFeeError", { max: MAX_EXIT_FEE_BPS / 100 })}
+              {t("manage.exitFeeError", { max: m.exitFee.maxBps / 100 })}
             </span>
           )}
           <Button

@@ -1,9 +1,9 @@
 import { sanitizeAmountInput } from "@sofi/core";
 import { Alert, Button, Input, Select, Tag } from "antd";
 import { useTranslation } from "react-i18next";
+import type { TradeOutcome } from "../portfolios/index.ts";
 import { TokenLogo } from "../tokens/index.ts";
 import { amountText } from "./TradeForm.tsx";
-import type { TradeOutcome } from "./useBuySell.ts";
 import type { ManageAction, ManageState } from "./useManage.ts";
 
 export type RebalanceFormProps = {

@@ -2,8 +2,8 @@ import { formatDisplayAmount, PORTFOLIO_SLIPPAGE_BPS, sanitizeAmountInput } from
 import { Button, Input, Select } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import type { TradeOutcome, TradeState } from "../portfolios/index.ts";
 import { TokenLogo } from "../tokens/index.ts";
-import type { BuySellState, TradeOutcome } from "./useBuySell.ts";
 
 /** `amount` of a token with `decimals` for reading, or `--`. */
 export function amountText(amount: bigint | null | undefined, decimals: number, symbol: string): string {
@@ -12,7 +12,7 @@ export function amountText(amount: bigint | null | undefined, decimals: number, 
 }
 
 /** The button's text: the block's (spec 001 §2, §5, §8), the approval's or the trade's. */
-export function buttonText(s: BuySellState, t: TFunction, symbol: string): string {
+export function buttonText(s: TradeState, t: TFunction, symbol: string): string {
   const spend = s.side === "buy" ? (s.token?.symbol ?? "") : symbol;
   if (s.busy === "approve") return t("approving", { symbol: spend });
   if (s.busy === "trade") return t("trading");
@@ -33,7 +33,7 @@ export function buttonText(s: BuySellState, t: TFunction, symbol: string): strin
 }
 
 export type TradeFormProps = {
-  s: BuySellState;
+  s: TradeState;
   /** The portfolio's symbol and decimals, and its exit fee in percent (spec 001 §2). */
   symbol: string;
   decimals: number;

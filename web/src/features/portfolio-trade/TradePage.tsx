@@ -9,6 +9,7 @@ import { shortenAddress } from "../wallet/index.ts";
 import { BuySellPanel, ManageView } from "./panels.tsx";
 import { type PanelMode, type TradeView, useTradeView } from "./useTradeView.ts";
 import "./portfolio-trade.css";
+import { OnChainText } from "../../kernel/OnChainText.tsx";
 
 /** The trading status line of the side column (spec 001 §3 module state and the buy/sell flag). */
 function statusOf(v: TradeView): "statusOpen" | "statusManagerOnly" | "statusClosed" {
@@ -122,7 +123,10 @@ export default function TradePage() {
         <div className="pt-head-text">
           {title}
           <p className="pt-name">
-            <strong>{d.name}</strong> <span className="pt-muted">{d.symbol}</span>
+            <strong>
+              <OnChainText>{d.name}</OnChainText>
+            </strong>{" "}
+            <OnChainText className="pt-muted">{d.symbol}</OnChainText>
           </p>
         </div>
       </div>

@@ -1,9 +1,10 @@
 import { message as antMessage, notification as antNotification } from "antd";
 import { useTranslation } from "react-i18next";
+import { type TradeOutcome, useTrade } from "../portfolios/index.ts";
+import { ExitFeeForm } from "./ExitFeeForm.tsx";
 import { ManagePanel } from "./ManagePanel.tsx";
 import { RebalanceForm } from "./RebalanceForm.tsx";
 import { TradeForm } from "./TradeForm.tsx";
-import { type TradeOutcome, useBuySell } from "./useBuySell.ts";
 import { type ManageAction, useManage } from "./useManage.ts";
 import type { TradeView } from "./useTradeView.ts";
 
@@ -37,7 +38,7 @@ function useOutcomes() {
 /** The buy or sell panel of the trade view. */
 export function BuySellPanel({ v, side }: { v: TradeView; side: "buy" | "sell" }) {
   const { t } = useTranslation("portfolio-trade");
-  const s = useBuySell(v, side);
+  const s = useTrade(v, side);
   const out = useOutcomes();
   const d = v.d;
   if (!d) return null;
@@ -88,6 +89,9 @@ export function ManageView({ v }: { v: TradeView }) {
         isManager={v.isManager}
         onAction={onAction}
       />
+      {connected && v.isManager && v.moduleState === 2 && (
+        <ExitFeeForm f={m.exitFee} busy={m.busy === "exitFee"} onSave={() => onAction(m.exitFee.save, "exitFee")} />
+      )}
       {connected && v.isManager && <RebalanceForm m={m} onAction={onAction} />}
     </div>
   );

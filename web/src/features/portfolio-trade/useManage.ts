@@ -20,8 +20,9 @@ import { zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
 import { apiQueryKey } from "../../kernel/api.ts";
 import { useDebouncedValue } from "../../kernel/hooks.ts";
+import type { TradeOutcome } from "../portfolios/index.ts";
 import { failureMessage, sendWrite, useTransactorContext } from "../transactions/index.ts";
-import type { TradeOutcome } from "./useBuySell.ts";
+import { useExitFee } from "./useExitFee.ts";
 import type { Hex, TradeView } from "./useTradeView.ts";
 
 /**
@@ -33,7 +34,7 @@ import type { Hex, TradeView } from "./useTradeView.ts";
  */
 export const REBALANCE_INTEGRATIONS = ["UniswapV2ExchangeAdapter", "UniswapV2ExchangeAdapter2"] as const;
 
-export type ManageAction = "add" | "initialize" | "enable" | "disable" | "rebalance";
+export type ManageAction = "add" | "initialize" | "enable" | "disable" | "rebalance" | "exitFee";
 
 /** One DEX's quote of the rebalance, and whether TradeModule can trade through its router. */
 export type RebalanceRoute = {
@@ -59,7 +60,6 @@ export function useManage(v: TradeView) {
   const ctx = useTransactorContext(chainId);
   const [busy, setBusy] = useState<ManageAction | null>(null);
   const [feeText, setFeeText] = useState((DEFAULT_EXIT_FEE_BPS / 100).toString());
-  const feeBps = parseExitFeePercent(feeText);
   const step = nextManageStep(v.moduleState ?? 0, v.tradingEnabled);
 
   // ---------------------------------------------------------------- rebalance inputs
@@ -193,7 +193,16 @@ export function useManage(v: TradeView) {
   });
 
   // ---------------------------------------------------------------- writes
-  const run = async (action: ManageAction, call: Parameters<typeof sendWrite>[1]["call"]) => {
+  /**
+   * One manage write: sent through the transactor (estimated first: a revert never reaches the
+   * wallet), waited for (spec 001 §4), then the module reread. `describe` words a failure the
+   * contract explains (the exit fee's refusals); else the wallet's or node's words.
+   */
+  const run = async (
+    action: ManageAction,
+    call: Parameters<typeof sendWrite>[1]["call"],
+    describe?: (e: unknown) => string | null,
+  ) => {
     if (!ctx) return { ok: false, cancelled: false, message: null } as TradeOutcome;
     setBusy(action);
     try {
@@ -208,11 +217,16 @@ export function useManage(v: TradeView) {
       return (ok ? { ok: true } : { ok: false, cancelled: false, message: null }) as TradeOutcome;
     } catch (e) {
       const message = failureMessage(e);
-      return { ok: false, cancelled: message === null, message } as TradeOutcome;
+      if (message === null) return { ok: false, cancelled: true, message } as TradeOutcome;
+      return { ok: false, cancelled: false, message: describe?.(e) ?? message } as TradeOutcome;
     } finally {
       setBusy(null);
     }
   };
+  // Issue 21 §4: a new exit fee (and recipient) once initialised.
+  const exitFee = useExitFee(v, run);
+  // The initialise step's fee, within the bound the contract holds.
+  const feeBps = parseExitFeePercent(feeText, exitFee.maxBps);
   const addModule = () =>
     set && module
       ? run("add", { address: set, abi: setTokenAbi, functionName: "addModule", args: [module] })
@@ -287,6 +301,7 @@ export function useManage(v: TradeView) {
     tradeModuleReady: tradeModuleReady.data,
     block,
     rebalance,
+    exitFee,
   };
 }
 export type ManageState = ReturnType<typeof useManage>;

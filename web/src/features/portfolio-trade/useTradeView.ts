@@ -4,6 +4,7 @@ import { useLocation, useParams } from "react-router";
 import { zeroAddress } from "viem";
 import { useConfig, useReadContracts } from "wagmi";
 import { useAppConfig } from "../../kernel/config.ts";
+import { useContract } from "../../kernel/contracts.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { useAccount, useChainSuffix, usePortfolioDetail } from "../portfolios/index.ts";
 
@@ -40,8 +41,9 @@ export function useTradeView() {
   const account = useAccount() as Hex | undefined;
   const detail = usePortfolioDetail(route.address);
   const deployment = config.chains.find((c) => c.id === chainId)?.deployment ?? null;
-  const contracts = (deployment?.contracts ?? {}) as Record<string, Hex | undefined>;
-  const module = contracts.portfolioTradingModule;
+  const module = useContract("portfolioTradingModule")?.address;
+  const tradeModule = useContract("tradeModule")?.address;
+  const registry = useContract("setIntegrationRegistry")?.address;
   const set = route.address;
   const reads = useReadContracts({
     allowFailure: true,
@@ -59,6 +61,8 @@ export function useTradeView() {
   const onChainConfig = configRead?.status === "success" ? configRead.result : undefined;
   const tradingEnabled = onChainConfig ? onChainConfig.tradingEnabled : !!d?.trading_enabled;
   const exitFeeBps = onChainConfig?.initialized ? onChainConfig.exitFeeBps : d ? Math.round(d.fee * 100) : undefined;
+  /** Who the exit fee is paid to (read on chain; undefined until initialised or read). */
+  const exitFeeRecipient = onChainConfig?.initialized ? (onChainConfig.exitFeeRecipient as Hex) : undefined;
   const manager = managerRead?.status === "success" ? managerRead.result : d?.manager;
   const supply = supplyRead?.status === "success" ? supplyRead.result : undefined;
   const isManager = !!account && !!manager && manager.toLowerCase() === account.toLowerCase();
@@ -74,11 +78,12 @@ export function useTradeView() {
     d,
     deployment,
     module,
-    tradeModule: contracts.tradeModule,
-    registry: contracts.setIntegrationRegistry,
+    tradeModule,
+    registry,
     moduleState,
     tradingEnabled,
     exitFeeBps,
+    exitFeeRecipient,
     supply,
     isManager,
     nativeSymbol,

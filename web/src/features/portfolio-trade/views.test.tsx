@@ -2,11 +2,11 @@ import { PORTFOLIO_TRADE_TEXTS, parseTradeAmount, type TradeButtonInput, tradeBu
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n/index.ts";
+import { boundLegs, payTokensOf, type TradeState } from "../portfolios/index.ts";
 import dictionaries from "./i18n.ts";
 import { ManagePanel } from "./ManagePanel.tsx";
 import { RebalanceForm } from "./RebalanceForm.tsx";
 import { TradeForm } from "./TradeForm.tsx";
-import { type BuySellState, boundLegs, payTokensOf } from "./useBuySell.ts";
 import type { ManageState } from "./useManage.ts";
 
 const E18 = 10n ** 18n;
@@ -36,7 +36,7 @@ const base: TradeButtonInput = {
 };
 
 /** A buy/sell state as the hook returns it, its button computed by core's rule from `i`. */
-function state(i: Partial<TradeButtonInput> = {}, extra: Partial<BuySellState> = {}): BuySellState {
+function state(i: Partial<TradeButtonInput> = {}, extra: Partial<TradeState> = {}): TradeState {
   const input = { ...base, ...i };
   return {
     side: input.side,
@@ -61,10 +61,10 @@ function state(i: Partial<TradeButtonInput> = {}, extra: Partial<BuySellState> =
     approve: vi.fn(),
     trade: vi.fn(),
     ...extra,
-  } as BuySellState;
+  } as TradeState;
 }
 
-function form(s: BuySellState) {
+function form(s: TradeState) {
   const onApprove = vi.fn();
   const onTrade = vi.fn();
   render(<TradeForm s={s} symbol="BLUE" decimals={18} exitFeePercent={0.75} onApprove={onApprove} onTrade={onTrade} />);
@@ -177,6 +177,17 @@ function manage(extra: Partial<ManageState> = {}): ManageState {
     tradeModuleReady: true,
     block: { key: "enterAmount" },
     rebalance: vi.fn(),
+    exitFee: {
+      maxBps: 500,
+      currentBps: 50,
+      currentRecipient: "0x00000000000000000000000000000000000000e1",
+      feeText: "0.5",
+      setFeeText: vi.fn(),
+      recipient: "0x00000000000000000000000000000000000000e1",
+      setRecipient: vi.fn(),
+      block: { key: "unchanged" },
+      save: vi.fn(),
+    },
     ...extra,
   } as ManageState;
 }

@@ -3,7 +3,7 @@ import { Button, Input } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AiBox, InterestView } from "../portfolio-ai/index.ts";
+import { Slot } from "../../kernel/Slot.tsx";
 import { HOME_LISTS, SHORTCUTS } from "./format.ts";
 import { ListSection } from "./ListSection.tsx";
 import { ManagerList } from "./ManagerList.tsx";
@@ -21,6 +21,39 @@ export default function HomePage() {
   useEffect(() => {
     document.title = `${t("homeTitle")} · SoFi`;
   }, [t]);
+
+  const managers = (
+    <section className="pf-section" aria-labelledby="pf-list-managers" data-testid="list-managers">
+      <div className="pf-section-head">
+        <h2 id="pf-list-managers" className="pf-section-title">
+          {t("orders.managers")}
+        </h2>
+        <Link
+          to="/sts/more/managers"
+          aria-label={t("seeMoreOf", { title: t("orders.managers") })}
+          className="pf-see-more"
+        >
+          {t("seeMore")}
+        </Link>
+      </div>
+      <ManagerList
+        label={t("orders.managers")}
+        items={s.managers.data?.managers}
+        loading={s.managers.isPending}
+        error={s.managers.isError}
+        onRetry={() => void s.managers.refetch()}
+        emptyText={t("noManagers")}
+      />
+    </section>
+  );
+  const chips = (
+    <TokenChips
+      onSearch={(symbol) => {
+        s.setSearch(symbol);
+        window.scrollTo({ top: 0 });
+      }}
+    />
+  );
 
   return (
     <section className="pf-page" aria-labelledby="page-title">
@@ -73,44 +106,29 @@ export default function HomePage() {
               </Link>
             ))}
           </nav>
-          <AiBox />
-          {HOME_LISTS.map((o) => (
-            <ListSection
-              key={o}
-              order={o}
-              query={s.lists[o as keyof typeof s.lists]}
-              emptyText={o !== "favorited" ? t("empty") : s.account ? t("emptyFavorites") : t("connectForFavorites")}
-            />
-          ))}
-          <section className="pf-section" aria-labelledby="pf-list-managers" data-testid="list-managers">
-            <div className="pf-section-head">
-              <h2 id="pf-list-managers" className="pf-section-title">
-                {t("orders.managers")}
-              </h2>
-              <Link
-                to="/sts/more/managers"
-                aria-label={t("seeMoreOf", { title: t("orders.managers") })}
-                className="pf-see-more"
-              >
-                {t("seeMore")}
-              </Link>
-            </div>
-            <ManagerList
-              label={t("orders.managers")}
-              items={s.managers.data?.managers}
-              loading={s.managers.isPending}
-              error={s.managers.isError}
-              onRetry={() => void s.managers.refetch()}
-              emptyText={t("noManagers")}
-            />
-          </section>
-          <TokenChips
-            onSearch={(symbol) => {
-              s.setSearch(symbol);
-              window.scrollTo({ top: 0 });
-            }}
+          {/* Other capabilities' sections (home.sections) among the home's own: the AI box (20) after
+              the shortcuts, the lists (30), managers (40), token chips (50), the interest view (60). */}
+          <Slot
+            name="home.sections"
+            own={[
+              {
+                id: "lists",
+                order: 30,
+                element: HOME_LISTS.map((o) => (
+                  <ListSection
+                    key={o}
+                    order={o}
+                    query={s.lists[o as keyof typeof s.lists]}
+                    emptyText={
+                      o !== "favorited" ? t("empty") : s.account ? t("emptyFavorites") : t("connectForFavorites")
+                    }
+                  />
+                )),
+              },
+              { id: "managers", order: 40, element: managers },
+              { id: "token-chips", order: 50, element: chips },
+            ]}
           />
-          <InterestView />
         </>
       )}
     </section>

@@ -1,11 +1,12 @@
-import { Button, Empty, Result, Skeleton } from "antd";
+import { Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ListStates as KernelListStates } from "../../kernel/ListStates.tsx";
 
 /**
- * A list's body in each of its states (spec: loading, empty and error states for every list):
- * a busy list of skeleton items, a warning with Retry, the empty text, or `children` (the `<li>`s).
- * `kind` names the test ids (`{kind}-loading`, `{kind}-error`, `{kind}-empty`).
+ * A portfolio list's body in each of its states (the kernel's ListStates, in the portfolios' words
+ * and cards): a busy list of skeleton items, a warning with Retry, the empty picture, or `children`
+ * (the `<li>`s) in the list. Test ids: `{kind}-loading`, `{kind}-error`, `{kind}-empty`.
  */
 export function ListStates(props: {
   kind: string;
@@ -23,35 +24,32 @@ export function ListStates(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation("portfolios");
-  if (props.loading) {
-    return (
-      <ul className={props.className} aria-label={props.label} aria-busy="true" data-testid={`${props.kind}-loading`}>
-        {Array.from({ length: props.skeletons }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-          <li key={i} className={props.itemClassName}>
-            <Skeleton avatar active paragraph={{ rows: props.skeletonRows }} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (props.error) {
-    return (
-      <Result
-        status="warning"
-        className="pf-state"
-        title={props.errorTitle}
-        data-testid={`${props.kind}-error`}
-        extra={<Button onClick={props.onRetry}>{t("retry")}</Button>}
-      />
-    );
-  }
-  if (!props.count) {
-    return <Empty className="pf-state" description={props.emptyText} data-testid={`${props.kind}-empty`} />;
-  }
   return (
-    <ul className={props.className} aria-label={props.label}>
-      {props.children}
-    </ul>
+    <KernelListStates
+      kind={props.kind}
+      loading={props.loading}
+      error={props.error}
+      errorTitle={props.errorTitle}
+      onRetry={props.onRetry}
+      retryLabel={t("retry")}
+      empty={!props.count}
+      emptyText={props.emptyText}
+      emptyLook="picture"
+      stateClassName="pf-state"
+      renderLoading={(busy) => (
+        <ul className={props.className} aria-label={props.label} {...busy}>
+          {Array.from({ length: props.skeletons }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+            <li key={i} className={props.itemClassName}>
+              <Skeleton avatar active paragraph={{ rows: props.skeletonRows }} />
+            </li>
+          ))}
+        </ul>
+      )}
+    >
+      <ul className={props.className} aria-label={props.label}>
+        {props.children}
+      </ul>
+    </KernelListStates>
   );
 }

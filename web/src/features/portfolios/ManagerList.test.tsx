@@ -1,5 +1,5 @@
-import type { ManagerListItem } from "@sofi/core";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { type ManagerListItem, NO_TRACK_RECORD, trackRecordReply } from "@sofi/core";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n/index.ts";
@@ -76,5 +76,28 @@ describe("managers list", () => {
     const second = rows[1] as HTMLElement;
     expect(second.textContent).toContain("Bo");
     expect(second.textContent).toContain("1 portfolio");
+  });
+
+  it("the track record (issue 21 §3): return since inception with ETH in its hint, and the risk score", () => {
+    const record = {
+      ...trackRecordReply(NO_TRACK_RECORD),
+      days: 12,
+      return_inception: 18.25,
+      eth_return_inception: 4,
+      risk_score: 7,
+    };
+    list({
+      items: [
+        { ...manager, track_record: record },
+        { ...manager, address: "0x00000000000000000000000000000000000000b2" },
+      ],
+    });
+    const [first, second] = screen.getAllByTestId("manager-row") as HTMLElement[];
+    const ret = within(first as HTMLElement).getByTestId("manager-return");
+    expect(ret.textContent).toBe("Return+18.25%");
+    expect(ret.getAttribute("title")).toBe("Since inception, value-weighted; ETH over the same days: +4.00%");
+    expect(within(first as HTMLElement).getByRole("img", { name: "Risk score 7 of 10, high" })).toBeTruthy();
+    // a server without records: no column rather than a wrong figure
+    expect(within(second as HTMLElement).queryByTestId("manager-return")).toBeNull();
   });
 });

@@ -4,11 +4,13 @@ import { Link } from "react-router";
 import { Identicon, shortenAddress } from "../wallet/index.ts";
 import { formatCompactUsd, formatPercent, trend } from "./format.ts";
 import { ListStates } from "./ListStates.tsx";
+import { RiskScore } from "./TrackRecordCard.tsx";
 
 /**
  * Managers in a list (spec 001 §2 home "Managers list of 5", `/sts/more/managers`): avatar, name or
- * shortened address, portfolios run, their market cap and mean APY. A click goes to the manager's
- * profile `/sts/profile/{address}` (spec 001 §2). Loading, error with retry and empty states.
+ * shortened address, portfolios run, their market cap and mean APY, and their track record's return
+ * since inception (ETH over the same days in its hint) and risk score (issue 21 §3). A click goes to
+ * the manager's profile `/sts/profile/{address}` (spec 001 §2). Loading, error with retry and empty states.
  */
 export function ManagerList(props: {
   items: ManagerListItem[] | undefined;
@@ -61,6 +63,25 @@ export function ManagerList(props: {
                 <dt>{t("apy")}</dt>
                 <dd className={trend(m.all_apy)}>{formatPercent(m.all_apy)}</dd>
               </div>
+              {m.track_record && (
+                <div
+                  title={t("managerReturnHint", { eth: formatPercent(m.track_record.eth_return_inception) })}
+                  data-testid="manager-return"
+                >
+                  <dt>{t("managerReturn")}</dt>
+                  <dd className={trend(m.track_record.return_inception)}>
+                    {formatPercent(m.track_record.return_inception)}
+                  </dd>
+                </div>
+              )}
+              {m.track_record && (
+                <div>
+                  <dt className="tr-sr-only">{t("trackRecord.riskShort")}</dt>
+                  <dd>
+                    <RiskScore score={m.track_record.risk_score} compact />
+                  </dd>
+                </div>
+              )}
             </dl>
           </Link>
         </li>

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { Button, Input, Pagination, Result } from "antd";
+import { MANAGER_ORDERS } from "@sofi/core";
+import { Button, Input, Pagination, Result, Segmented } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -43,6 +44,16 @@ export default function MorePage() {
               ? s.managersQuery.data && <span className="pf-total">{t("managersTotal", { count: s.total })}</span>
               : s.query.data && <span className="pf-total">{t("total", { total: s.total })}</span>}
           </div>
+          {s.type === "managers" && (
+            <Segmented
+              className="pf-manager-order"
+              aria-label={t("managerOrder")}
+              value={s.managerOrder}
+              onChange={(v) => s.setManagerOrder(v)}
+              options={MANAGER_ORDERS.map((o) => ({ value: o, label: t(`managerOrders.${o}`) }))}
+              data-testid="manager-order"
+            />
+          )}
           {s.type === "managers" ? (
             <ManagerList
               label={title}
@@ -71,6 +82,7 @@ export default function MorePage() {
               }
               skeletons={8}
               showCreated={s.order === "new"}
+              showRisk={s.order === "risk"}
             />
           )}
           {s.total > s.pageSize && (

@@ -2,25 +2,30 @@ import { HeartFilled } from "@ant-design/icons";
 import type { PortfolioListItem } from "@sofi/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { OnChainText } from "../../kernel/OnChainText.tsx";
 import { shortenAddress } from "../wallet/index.ts";
 import { formatCompactUsd, formatDate, formatPercent, formatUsd, trend } from "./format.ts";
 import { PortfolioIcon } from "./PortfolioIcon.tsx";
 import { Sparkline } from "./Sparkline.tsx";
+import { RiskScore } from "./TrackRecordCard.tsx";
 
 /**
  * One portfolio in a list (spec 001 §2, §3): icon, name, symbol, value per set with its 24 h change,
  * APY, market cap, holders and manager; `showCreated` adds the address and created date (the new list),
- * `showChart` the last week's price line (the featured list).
+ * `showChart` the last week's price line (the featured list), `showRisk` the track record's risk
+ * score (the High risk list, issue 21 §3).
  * The whole card is the link to `/sts/portfolio/{address}`.
  */
 export function PortfolioCard({
   p,
   showCreated = false,
   showChart = false,
+  showRisk = false,
 }: {
   p: PortfolioListItem;
   showCreated?: boolean;
   showChart?: boolean;
+  showRisk?: boolean;
 }) {
   const { t } = useTranslation("portfolios");
   return (
@@ -34,10 +39,11 @@ export function PortfolioCard({
         <div className="pf-card-head">
           <PortfolioIcon uri={p.avatar_uri} symbol={p.symbol} />
           <div className="pf-card-title">
-            <span className="pf-card-name">{p.name}</span>
-            <span className="pf-card-symbol">{p.symbol}</span>
+            <OnChainText className="pf-card-name">{p.name}</OnChainText>
+            <OnChainText className="pf-card-symbol">{p.symbol}</OnChainText>
           </div>
           {p.favorite && <HeartFilled className="pf-fav-mark" aria-label={t("orders.favorited")} />}
+          {showRisk && <RiskScore score={p.risk_score} compact />}
         </div>
         <div className="pf-card-price">
           <span className="pf-card-value" title={t("valuePerSet")}>

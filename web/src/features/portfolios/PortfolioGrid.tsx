@@ -13,6 +13,7 @@ export function PortfolioGrid(props: {
   skeletons?: number;
   showCreated?: boolean;
   showChart?: boolean;
+  showRisk?: boolean;
   label: string;
 }) {
   const { t } = useTranslation("portfolios");
@@ -32,7 +33,13 @@ export function PortfolioGrid(props: {
       skeletonRows={2}
     >
       {props.items?.map((p) => (
-        <PortfolioCard key={p.address} p={p} showCreated={props.showCreated} showChart={props.showChart} />
+        <PortfolioCard
+          key={p.address}
+          p={p}
+          showCreated={props.showCreated}
+          showChart={props.showChart}
+          showRisk={props.showRisk}
+        />
       ))}
     </ListStates>
   );

@@ -4,6 +4,7 @@ import { Button, message, Tooltip } from "antd";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { OnChainText } from "../../kernel/OnChainText.tsx";
 import { shortenAddress } from "../wallet/index.ts";
 import { formatPercent, formatUsd, trend } from "./format.ts";
 import { PortfolioIcon } from "./PortfolioIcon.tsx";
@@ -40,7 +41,7 @@ export function PortfolioHeader({ d, s }: { d: PortfolioDetail; s: PortfolioStat
         <div className="pf-detail-names">
           <div className="pf-detail-title-row">
             <h1 id="page-title" className="page-title pf-detail-title">
-              {d.name}
+              <OnChainText>{d.name}</OnChainText>
             </h1>
             <Tooltip title={favLabel}>
               <Button

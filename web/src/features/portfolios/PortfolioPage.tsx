@@ -9,6 +9,7 @@ import { AllocationTable } from "./AllocationTable.tsx";
 import { PortfolioHeader } from "./PortfolioHeader.tsx";
 import { PortfolioSummary } from "./PortfolioSummary.tsx";
 import { PortfolioTransactions } from "./PortfolioTransactions.tsx";
+import { TrackRecordCard } from "./TrackRecordCard.tsx";
 import { TradePanel } from "./TradePanel.tsx";
 import { usePortfolioState } from "./usePortfolioState.ts";
 import "./portfolios.css";
@@ -79,6 +80,7 @@ export default function PortfolioPage() {
         <div className="pf-detail-side">
           <TradePanel d={d} isManager={s.isManager} />
           <PortfolioSummary d={d} />
+          <TrackRecordCard record={d.track_record} subject="portfolio" />
         </div>
       </div>
     </section>

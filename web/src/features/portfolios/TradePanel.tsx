@@ -1,16 +1,18 @@
 import type { PortfolioDetail } from "@sofi/core";
-import { Button } from "antd";
+import { Button, message } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { Slot } from "../../kernel/Slot.tsx";
 import { useSettings } from "../../kernel/settings-store.ts";
-import { PromoteEntry } from "../portfolio-promote/index.ts";
 import { useNetworkName } from "../wallet/index.ts";
-import { BuyModal } from "./BuyModal.tsx";
-import { SellModal } from "./SellModal.tsx";
+import { BuyModal, SellModal } from "./TradeModals.tsx";
+import { useDetailTradeTarget } from "./trade-state.ts";
+import { useAccount } from "./usePortfolioApi.ts";
 
 /**
- * The side panel (spec 001 §2): Buy, Sell and, for the manager, Manage. When buy/sell is not
+ * The side panel (spec 001 §2): Buy, Sell and, for the manager, Manage, then the `portfolio.actions`
+ * slot's contributions. When buy/sell is not
  * enabled, non-managers see one disabled "Not enabled to trading" button (spec 001 §2, §8).
  */
 export function TradePanel({ d, isManager }: { d: PortfolioDetail; isManager: boolean }) {
@@ -21,6 +23,8 @@ export function TradePanel({ d, isManager }: { d: PortfolioDetail; isManager: bo
   const open = d.trading_enabled || isManager;
   const [buying, setBuying] = useState(false);
   const [selling, setSelling] = useState(false);
+  const [toast, holder] = message.useMessage();
+  const target = useDetailTradeTarget(d, useAccount(), isManager);
   return (
     <aside className="pf-panel pf-trade" aria-label={t("buy")} data-testid="trade-panel">
       {open ? (
@@ -42,9 +46,17 @@ export function TradePanel({ d, isManager }: { d: PortfolioDetail; isManager: bo
           {t("manage")}
         </Button>
       )}
-      <PromoteEntry portfolio={d.address} symbol={d.symbol} promoteEndAt={d.promote_end_at} isManager={isManager} />
-      <BuyModal d={d} open={buying} onClose={() => setBuying(false)} />
-      <SellModal d={d} open={selling} onClose={() => setSelling(false)} />
+      {/* What other capabilities add here (portfolio.actions): the promotion's entry. */}
+      <Slot name="portfolio.actions" props={{ detail: d, isManager }} />
+      {holder}
+      <BuyModal
+        d={d}
+        target={target}
+        open={buying}
+        onClose={() => setBuying(false)}
+        onFailure={(text) => void toast.error(text)}
+      />
+      <SellModal d={d} target={target} open={selling} onClose={() => setSelling(false)} />
       <div className="pf-network">
         {t("network")}: <strong>{network}</strong>
       </div>

@@ -1,8 +1,8 @@
-// The social-trading portfolios feature (spec 001 §2). The routes load its screens lazily:
-//   lazy(() => import("../features/portfolios/HomePage.tsx"))      /sts, /
-//   lazy(() => import("../features/portfolios/MorePage.tsx"))      /sts/more/{type}
-//   lazy(() => import("../features/portfolios/PortfolioPage.tsx")) /sts/portfolio/{address}
+// The social-trading portfolios (spec 001 §2): the home (`/sts`, `/`), the See-more lists and a
+// portfolio's page, the header's Social Trading link; its formatters and icon for other features.
+// Other capabilities add to its screens through the `home.sections` and `portfolio.actions` slots.
 
+export { feature } from "./feature.ts";
 export {
   displaySymbol,
   formatCompactUsd,
@@ -14,4 +14,19 @@ export {
 } from "./format.ts";
 export { FAVORITE_THROTTLE_MS } from "./PortfolioHeader.tsx";
 export { PortfolioIcon } from "./PortfolioIcon.tsx";
+export { RiskScore, TrackRecordCard } from "./TrackRecordCard.tsx";
+export {
+  type Hex,
+  type TradeTarget,
+  useDetailTradeTarget,
+  useTradeInput,
+} from "./trade-state.ts";
 export { useAccount, useChainSuffix, usePortfolioDetail } from "./usePortfolioApi.ts";
+export {
+  boundLegs,
+  type PayToken,
+  payTokensOf,
+  type TradeOutcome,
+  type TradeState,
+  useTrade,
+} from "./useTrade.ts";

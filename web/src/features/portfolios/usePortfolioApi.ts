@@ -1,17 +1,9 @@
-import {
-  favoriteReplySchema,
-  managerListSchema,
-  type PortfolioOrder,
-  portfolioDetailSchema,
-  portfolioHistorySchema,
-  portfolioListSchema,
-  portfolioTransactionsSchema,
-} from "@sofi/core";
+import type { ManagerOrder, PortfolioOrder } from "@sofi/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useConnection } from "wagmi";
-import { apiQueryKey, useApiQuery } from "../../kernel/api.ts";
+import { apiQueryKey, useApi } from "../../kernel/api.ts";
 import { useChainSuffix } from "../../kernel/config.ts";
-import { useSignedRequest } from "../wallet/index.ts";
+import { useSignedWrite } from "../../kernel/signed.ts";
 
 export { useChainSuffix };
 
@@ -29,48 +21,40 @@ export function usePortfolioList(q: {
   offset?: number;
   enabled?: boolean;
 }) {
-  const chain = useChainSuffix();
   const address = useAccount();
-  return useApiQuery({
-    chain,
-    path: "/v2/sofi/portfolios",
-    params: {
+  return useApi("portfoliosV2", {
+    query: {
       orderby: q.search ? undefined : q.order,
       search: q.search || undefined,
       limit: q.limit,
       offset: q.offset || undefined,
       address,
     },
-    schema: portfolioListSchema,
     enabled: q.enabled ?? true,
   });
 }
 
-/** `GET /sofi/managers`: one page of managers, largest market cap first (spec 001 §7). */
-export function useManagerList(q: { limit: number; offset?: number; enabled?: boolean }) {
-  const chain = useChainSuffix();
+/**
+ * `GET /sofi/managers`: one page of managers, largest market cap first (spec 001 §7) or in `order`
+ * (return, risk-adjusted return, lowest risk: issue 21 §3).
+ */
+export function useManagerList(q: { limit: number; offset?: number; order?: ManagerOrder; enabled?: boolean }) {
   const address = useAccount();
-  return useApiQuery({
-    chain,
-    path: "/sofi/managers",
-    params: { limit: q.limit, offset: q.offset || undefined, address },
-    schema: managerListSchema,
+  return useApi("managers", {
+    query: {
+      limit: q.limit,
+      offset: q.offset || undefined,
+      orderby: q.order && q.order !== "market_cap" ? q.order : undefined,
+      address,
+    },
     enabled: q.enabled ?? true,
   });
 }
 
 /** `GET /sofi/portfolios/{id}` (the server counts a view). */
 export function usePortfolioDetail(id: string | undefined) {
-  const chain = useChainSuffix();
   const address = useAccount();
-  return useApiQuery({
-    chain,
-    path: `/sofi/portfolios/${id ?? ""}`,
-    params: { address },
-    schema: portfolioDetailSchema,
-    enabled: !!id,
-    staleTimeMs: 30_000,
-  });
+  return useApi("portfolio", { params: { id }, query: { address }, staleTimeMs: 30_000 });
 }
 
 export type HistoryRange = "1d" | "1w";
@@ -78,25 +62,15 @@ export const HISTORY_RANGES: HistoryRange[] = ["1d", "1w"];
 
 /** `GET /sofi/portfolios/{id}/history?type=1d|1w`: points ts, value. */
 export function usePortfolioHistory(id: string, type: HistoryRange) {
-  const chain = useChainSuffix();
-  return useApiQuery({
-    chain,
-    path: `/sofi/portfolios/${id}/history`,
-    params: { type },
-    schema: portfolioHistorySchema,
-  });
+  return useApi("portfolioHistory", { params: { id }, query: { type } });
 }
 
 export const TRANSACTIONS_REFRESH_MS = 10_000;
 
 /** `GET /sofi/transactions?address=`: the account's buys and sells (newest first). */
 export function useAccountTransactions(account: string | undefined, portfolio: string | undefined, limit: number) {
-  const chain = useChainSuffix();
-  return useApiQuery({
-    chain,
-    path: "/sofi/transactions",
-    params: { address: account, portfolio, limit },
-    schema: portfolioTransactionsSchema,
+  return useApi("portfolioTransactions", {
+    query: { address: account, portfolio, limit },
     enabled: !!account && !!portfolio,
     // A buy's row appears once the indexer has its block, after the receipt: asked again every 10 s.
     refetchIntervalMs: TRANSACTIONS_REFRESH_MS,
@@ -104,30 +78,16 @@ export function useAccountTransactions(account: string | undefined, portfolio: s
 }
 
 /**
- * The signed `POST /sofi/favorite` (spec 001 §7): the headers from the wallet's signed-request
- * helper; on success every list and detail of this chain is read again (spec 001 §4).
+ * The signed `POST /sofi/favorite` (spec 001 §7) through the kernel's signed write; on success
+ * every list and detail of this chain is read again (spec 001 §4).
  */
 export function useFavoriteToggle() {
   const chain = useChainSuffix();
-  const { getHeaders } = useSignedRequest();
+  const write = useSignedWrite();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (v: { portfolio: string; favorite: boolean }) => {
-      const headers = await getHeaders();
-      const res = await fetch(`/api/${encodeURIComponent(chain)}/sofi/favorite`, {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ portfolio: v.portfolio, favorite: v.favorite }),
-      });
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok) {
-        const err = (body as { error?: unknown } | null)?.error;
-        throw new Error(typeof err === "string" ? err : `HTTP ${res.status}`);
-      }
-      const parsed = favoriteReplySchema.safeParse(body);
-      if (!parsed.success) throw new Error(parsed.error.message);
-      return parsed.data;
-    },
+    mutationFn: (v: { portfolio: string; favorite: boolean }) =>
+      write("favorite", { chain, body: { portfolio: v.portfolio, favorite: v.favorite } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(chain, "").slice(0, 2) }),
   });
 }

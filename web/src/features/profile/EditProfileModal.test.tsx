@@ -8,9 +8,8 @@ import type { ProfileState } from "./useProfileState.ts";
 
 const ME = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
-vi.mock("../wallet/index.ts", async (original) => ({
-  ...(await original<typeof import("../wallet/index.ts")>()),
-  useSignedRequest: () => ({
+vi.mock("../../kernel/signed-headers.ts", () => ({
+  useSignedHeaders: () => ({
     getHeaders: async () => ({ address: ME, signature: "0xsig", signatureMessage: "msg" }),
     peekHeaders: () => null,
     ready: true,

@@ -1,13 +1,13 @@
-import { GithubOutlined, MailOutlined, WalletOutlined, XOutlined } from "@ant-design/icons";
 import { Button, Empty, Result, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { formatPercent, formatUsd, trend } from "../portfolios/index.ts";
 import { BalanceChart } from "./BalanceChart.tsx";
+import { hasSocialLinks, SocialLinks } from "./SocialLinks.tsx";
 import type { ProfileState } from "./useProfileState.ts";
 import { WalletTable } from "./WalletTable.tsx";
 
-/** Twitter, GitHub, email and mainnet address, when the owner saved them. */
-function SocialLinks({ s }: { s: ProfileState }) {
+/** Twitter, GitHub, email and mainnet address, when the owner saved them (the shared list, issue 21 §4). */
+function SocialSection({ s }: { s: ProfileState }) {
   const { t } = useTranslation("profile");
   const m = s.info.data;
   let body: React.ReactNode;
@@ -20,42 +20,9 @@ function SocialLinks({ s }: { s: ProfileState }) {
         extra={<Button onClick={() => void s.info.refetch()}>{t("retry")}</Button>}
       />
     );
-  else if (!m.twitter_url && !m.github && !m.email && !m.mainnet_eth)
+  else if (!hasSocialLinks(m, { mainnet: true }))
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("noSocial")} data-testid="social-empty" />;
-  else
-    body = (
-      <ul className="pr-links" data-testid="social-links">
-        {m.twitter_url && (
-          <li>
-            <a href={m.twitter_url} target="_blank" rel="noopener noreferrer">
-              <XOutlined /> {t("twitter")}
-            </a>
-          </li>
-        )}
-        {m.github && (
-          <li>
-            <a href={`https://github.com/${m.github}`} target="_blank" rel="noopener noreferrer">
-              <GithubOutlined /> {t("github")}
-            </a>
-          </li>
-        )}
-        {m.email && (
-          <li>
-            <a href={`mailto:${m.email}`} data-testid="social-email">
-              <MailOutlined /> {m.email}
-            </a>
-          </li>
-        )}
-        {m.mainnet_eth && (
-          <li className="pr-mainnet">
-            <WalletOutlined /> <span className="pr-label">{t("mainnet")}</span>{" "}
-            <span className="mono" data-testid="social-mainnet">
-              {m.mainnet_eth}
-            </span>
-          </li>
-        )}
-      </ul>
-    );
+  else body = <SocialLinks m={m} mainnet />;
   return (
     <section className="pr-panel" aria-labelledby="pr-social">
       <h2 id="pr-social" className="pr-section-title">
@@ -120,8 +87,8 @@ export function OverviewTab({ s }: { s: ProfileState }) {
   return (
     <div className="pr-overview">
       <div className="pr-overview-top">
-        <SocialLinks s={s} />
-        <BalanceSummary s={s} />
+        <SocialSection s={s} />
+        {s.portfolios && <BalanceSummary s={s} />}
       </div>
       {s.own && <WalletTable s={s} />}
     </div>

@@ -15,10 +15,49 @@ export function parseTab(v: string | undefined): ProfileTab {
   return (PROFILE_TABS as readonly string[]).includes(v ?? "") ? (v as ProfileTab) : "1";
 }
 
+/** One part of a tab: the profile's own or a `profile.tabs` contribution (its tab, label, order, audience). */
+export type TabPart = {
+  id: string;
+  tab: string;
+  order?: number;
+  labelKey: string;
+  ns: string;
+  visibleTo: "own" | "anyone";
+};
+
+/** A tab key's place: numbers in their order (1 … 6, then later ones), other keys after them. */
+const tabRank = (tab: string) => (/^\d+$/.test(tab) ? Number(tab) : Number.MAX_SAFE_INTEGER);
+
+/**
+ * The tabs shown (spec 001 §2, issue 17): the parts one may see (own-only parts on one's own profile
+ * only) grouped by tab, each tab's parts in order (the first names the tab), tabs in their keys'
+ * order. A tab with no part one may see is not shown.
+ */
+export function profileTabs<P extends TabPart>(
+  parts: readonly P[],
+  own: boolean,
+): { tab: string; labelKey: string; ns: string; parts: P[] }[] {
+  const byTab = new Map<string, P[]>();
+  for (const p of parts) {
+    if (p.visibleTo === "own" && !own) continue;
+    byTab.set(p.tab, [...(byTab.get(p.tab) ?? []), p]);
+  }
+  return [...byTab.entries()]
+    .sort(([a], [b]) => tabRank(a) - tabRank(b) || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([tab, list]) => {
+      const sorted = list.map((p, i) => ({ p, i })).sort((a, b) => (a.p.order ?? 0) - (b.p.order ?? 0) || a.i - b.i);
+      const first = (sorted[0] as { p: P }).p;
+      return { tab, labelKey: first.labelKey, ns: first.ns, parts: sorted.map((x) => x.p) };
+    });
+}
+
 /** Spec 001 §6: the profile owner is the connected account (compared without case). */
 export function isOwnProfile(account: string | undefined, address: string): boolean {
   return !!account && account.toLowerCase() === address.toLowerCase();
 }
+
+/** Every portfolio of a list in one read (spec 001 §7 "up to 1000"). */
+export const PROFILE_PORTFOLIOS_MAX = 1000;
 
 /** Spec 001 §9: follow is debounced 2 s. */
 export const FOLLOW_DEBOUNCE_MS = 2_000;

@@ -1,21 +1,19 @@
-import {
-  apiTokenListSchema,
-  followListSchema,
-  managerInfoSchema,
-  portfolioHistorySchema,
-  portfolioListSchema,
-  portfolioTransactionsSchema,
-  tradesPageSchema,
-} from "@sofi/core";
 import { useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { isAddress } from "viem";
-import { useApiQuery } from "../../kernel/api.ts";
+import { useApi } from "../../kernel/api.ts";
+import { useCapabilities } from "../../kernel/config.ts";
 import { useAccount, useChainSuffix } from "../portfolios/index.ts";
-import { isOwnProfile, mergeTransactions, type ProfileTab, type ProfileTx, parseTab, shortUnits } from "./rules.ts";
+import {
+  isOwnProfile,
+  mergeTransactions,
+  PROFILE_PORTFOLIOS_MAX,
+  type ProfileTab,
+  type ProfileTx,
+  parseTab,
+  shortUnits,
+} from "./rules.ts";
 
-/** Every portfolio of a list in one read (spec 001 §7 "up to 1000"). */
-export const PROFILE_PORTFOLIOS_MAX = 1000;
 /** Followers and following: a page of this many. */
 export const FOLLOW_PAGE_SIZE = 20;
 /** The transactions tab: the latest this many of each kind. */
@@ -26,7 +24,9 @@ const TRADES_LIMIT = 100;
 /**
  * `/sts/profile/{address}/{tab}` (spec 001 §2): the address, the tab the URL names (1 when missing
  * or unknown; choosing a tab changes the URL), whether this is the connected account's own profile,
- * and the reads each tab shows, started when that tab (or the overview, which needs them) is shown.
+ * and the reads of the profile's own tabs (1, 4, 5, 6), started when that tab is shown. Tabs 2 and 3
+ * are the portfolios' (profile.tabs contributions with their own reads); reads of a capability that
+ * is off are never started.
  */
 export function useProfileState() {
   const { address = "", tab: tabParam } = useParams();
@@ -36,86 +36,61 @@ export function useProfileState() {
   const chain = useChainSuffix();
   const me = useAccount();
   const own = valid && isOwnProfile(me, address);
-  const info = useApiQuery({
+  const on = useCapabilities();
+  const portfolios = on.has("portfolios");
+  const swap = on.has("swap");
+  const info = useApi("manager", { chain, params: { address }, query: { address: me }, enabled: valid });
+  const history = useApi("assetHistory", {
     chain,
-    path: `/sofi/managers/${address}`,
-    params: { address: me },
-    schema: managerInfoSchema,
-    enabled: valid,
+    query: { buyer: address, type: "1w" },
+    enabled: portfolios && valid && tab === "1",
   });
-  const history = useApiQuery({
+  const participated = useApi("portfolios", {
     chain,
-    path: "/sofi/asset/history",
-    params: { buyer: address, type: "1w" },
-    schema: portfolioHistorySchema,
-    enabled: valid && tab === "1",
-  });
-  const participated = useApiQuery({
-    chain,
-    path: "/sofi/portfolios",
-    params: { buyer: address, address: me, limit: PROFILE_PORTFOLIOS_MAX },
-    schema: portfolioListSchema,
-    enabled: valid && (tab === "1" || tab === "2"),
-  });
-  const created = useApiQuery({
-    chain,
-    path: "/v2/sofi/portfolios",
-    params: { manager: address, address: me, limit: PROFILE_PORTFOLIOS_MAX },
-    schema: portfolioListSchema,
-    enabled: valid && tab === "3",
+    query: { buyer: address, address: me, limit: PROFILE_PORTFOLIOS_MAX },
+    enabled: portfolios && valid && tab === "1",
   });
   // spec 001 §2 "4 transactions (own only)": others' are never asked for
-  const portfolioTxs = useApiQuery({
+  const portfolioTxs = useApi("portfolioTransactions", {
     chain,
-    path: "/sofi/transactions",
-    params: { address, limit: PROFILE_TX_LIMIT },
-    schema: portfolioTransactionsSchema,
-    enabled: own && tab === "4",
+    query: { address, limit: PROFILE_TX_LIMIT },
+    enabled: portfolios && own && tab === "4",
   });
-  const trades = useApiQuery({
+  const trades = useApi("trades", {
     chain,
-    path: "/sofi/trades",
-    params: { user: address, limit: TRADES_LIMIT },
-    schema: tradesPageSchema,
-    enabled: own && tab === "4",
+    query: { user: address, limit: TRADES_LIMIT },
+    enabled: swap && own && tab === "4",
   });
-  const tokens = useApiQuery({
-    chain,
-    path: "/sofi/tokens",
-    schema: apiTokenListSchema,
-    enabled: own && tab === "1",
-    staleTimeMs: 60_000,
-  });
+  const tokens = useApi("tokens", { chain, enabled: own && tab === "1", staleTimeMs: 60_000 });
   const [followersPage, setFollowersPage] = useState(1);
   const [followingPage, setFollowingPage] = useState(1);
-  const followers = useApiQuery({
+  const followers = useApi("follows", {
     chain,
-    path: "/sofi/follow",
-    params: {
+    query: {
       action: "followers",
       address,
       limit: FOLLOW_PAGE_SIZE,
       offset: (followersPage - 1) * FOLLOW_PAGE_SIZE,
     },
-    schema: followListSchema,
     enabled: valid && tab === "5",
   });
-  const following = useApiQuery({
+  const following = useApi("follows", {
     chain,
-    path: "/sofi/follow",
-    params: {
+    query: {
       action: "following",
       address,
       limit: FOLLOW_PAGE_SIZE,
       offset: (followingPage - 1) * FOLLOW_PAGE_SIZE,
     },
-    schema: followListSchema,
     enabled: valid && tab === "6",
   });
 
+  // A source whose capability is off counts as empty.
+  const tradeRows = swap ? trades.data?.trades : [];
+  const setRows = portfolios ? portfolioTxs.data?.transactions : [];
   const transactions = useMemo<ProfileTx[] | undefined>(() => {
-    if (!portfolioTxs.data || !trades.data) return undefined;
-    const swaps: ProfileTx[] = trades.data.trades.map((t) => ({
+    if (!setRows || !tradeRows) return undefined;
+    const swaps: ProfileTx[] = tradeRows.map((t) => ({
       key: `swap-${t.txHash}-${t.logIndex}`,
       txid: t.txHash,
       created_at: t.timestamp,
@@ -125,7 +100,7 @@ export function useProfileState() {
       token_in_amount: shortUnits(t.amountIn, t.tokenIn.decimals),
       token_out_amount: shortUnits(t.amountOut, t.tokenOut.decimals),
     }));
-    const sets: ProfileTx[] = portfolioTxs.data.transactions.map((t) => ({
+    const sets: ProfileTx[] = setRows.map((t) => ({
       key: `${t.kind}-${t.txid}-${t.portfolio}`,
       txid: t.txid,
       created_at: t.created_at,
@@ -137,7 +112,7 @@ export function useProfileState() {
       portfolio: t.portfolio,
     }));
     return mergeTransactions(swaps, sets);
-  }, [portfolioTxs.data, trades.data]);
+  }, [setRows, tradeRows]);
 
   return {
     address,
@@ -150,12 +125,13 @@ export function useProfileState() {
     setTab: (t: ProfileTab) => navigate(`/sts/profile/${address}/${t}`),
     info,
     history,
+    /** The portfolios capability is on (the overview's balance and held portfolios). */
+    portfolios,
     participated,
-    created,
     tokens,
     transactions,
-    transactionsLoading: portfolioTxs.isPending || trades.isPending,
-    transactionsError: portfolioTxs.isError || trades.isError,
+    transactionsLoading: (portfolios && portfolioTxs.isPending) || (swap && trades.isPending),
+    transactionsError: (portfolios && portfolioTxs.isError) || (swap && trades.isError),
     refetchTransactions: () => {
       void portfolioTxs.refetch();
       void trades.refetch();

@@ -18,7 +18,8 @@ export function useWalletTable(s: ProfileState) {
   const { address: account, chainId: walletChainId, status } = useConnection();
   const onChain = status === "connected" && walletChainId === chainId;
   const tokens = useMemo<WalletToken[]>(() => {
-    const api = s.tokens.data ?? [];
+    const d = s.tokens.data;
+    const api = d ? (Array.isArray(d) ? d : d.tokens) : [];
     const weth = api.find((t) => t.symbol === "WETH");
     const native = nativeToken(chainId);
     return [
@@ -30,7 +31,7 @@ export function useWalletTable(s: ProfileState) {
         decimals: t.decimals,
         price: t.price_usd,
       })),
-      ...(s.participated.data?.portfolios ?? []).map((p) => ({
+      ...((s.portfolios && s.participated.data?.portfolios) || []).map((p) => ({
         address: p.address,
         symbol: p.symbol,
         name: p.name,
@@ -39,7 +40,7 @@ export function useWalletTable(s: ProfileState) {
         portfolio: true,
       })),
     ];
-  }, [s.tokens.data, s.participated.data, chainId]);
+  }, [s.tokens.data, s.participated.data, chainId, s.portfolios]);
   const keys = useMemo(() => tokens.map((t) => t.address), [tokens]);
   const b = useBalances({ chainId, account, tokens: keys, enabled: s.own && onChain && !!s.tokens.data });
   const rows = useMemo(() => walletRows(tokens, b.balances, showZero), [tokens, b.balances, showZero]);

@@ -15,9 +15,8 @@ const ME = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const OTHER = "0x608F9ED2d642ea05278e1572eCa623ec5aCE327F";
 const account = vi.hoisted(() => ({ current: undefined as string | undefined }));
 
-vi.mock("../wallet/index.ts", async (original) => ({
-  ...(await original<typeof import("../wallet/index.ts")>()),
-  useSignedRequest: () => ({
+vi.mock("../../kernel/signed-headers.ts", () => ({
+  useSignedHeaders: () => ({
     getHeaders: async () => ({ address: ME, signature: "0xsig", signatureMessage: "msg" }),
     peekHeaders: () => null,
     ready: true,

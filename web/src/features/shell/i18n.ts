@@ -7,6 +7,7 @@ export default {
     skipToContent: "Skip to content",
     nav: {
       mainMenu: "Main menu",
+      more: "More",
       socialTrading: "Social Trading",
       swap: "Swap",
       trade: "Trade",
@@ -86,6 +87,7 @@ export default {
     skipToContent: "본문으로 건너뛰기",
     nav: {
       mainMenu: "주 메뉴",
+      more: "더보기",
       socialTrading: "소셜 트레이딩",
       swap: "스왑",
       trade: "거래",

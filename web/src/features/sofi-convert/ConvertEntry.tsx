@@ -7,10 +7,11 @@ import { converterOf } from "./rules.ts";
 import { useConvertDialog } from "./store.ts";
 
 /**
- * The account panel's "Convert RAI to SOFI" button: shown when the app's network has a converter.
- * `onOpen` runs first (the wallet dialog closes, so the convert dialog is not stacked on it).
+ * The account panel's "Convert RAI to SOFI" button (its `account.panel` contribution): shown when
+ * the app's network has a converter. `close` runs first (the wallet dialog closes, so the convert
+ * dialog is not stacked on it).
  */
-export function ConvertEntry({ onOpen }: { onOpen?: () => void }) {
+export function ConvertEntry({ close }: { close?: () => void }) {
   const { t } = useTranslation("sofi-convert");
   const chainId = useSettings((s) => s.chainId);
   const config = useAppConfig();
@@ -22,7 +23,7 @@ export function ConvertEntry({ onOpen }: { onOpen?: () => void }) {
       icon={<SwapOutlined />}
       data-testid="convert-open"
       onClick={() => {
-        onOpen?.();
+        close?.();
         show();
       }}
     >

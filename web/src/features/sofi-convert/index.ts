@@ -1,6 +1,7 @@
-// Convert RAI to SOFI (spec 001 §2 "Convert to SOFI dialog", §7, §9). The wallet's account panel
-// places <ConvertEntry />; <ConvertHost /> is mounted once inside the wallet slice (WalletStatus).
-export { ConvertEntry } from "./ConvertEntry.tsx";
-export { ConvertHost } from "./ConvertHost.tsx";
+// Convert RAI to SOFI (spec 001 §2 "Convert to SOFI dialog", §7, §9). It adds its button to the
+// wallet's account panel (`account.panel`) and mounts the dialog's host once inside the wallet
+// slice (`wallet.actions`; nothing visible until the dialog opens).
+
+export { feature } from "./feature.ts";
 export { type ConverterInfo, converterOf } from "./rules.ts";
 export { useConvertDialog } from "./store.ts";

@@ -1,8 +1,8 @@
-import { historyPointSchema, TICKER_REFRESH_MS, tickerSchema } from "@sofi/core";
+import { TICKER_REFRESH_MS } from "@sofi/core";
 import { Segmented, Spin, Typography } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useApiQuery } from "../../kernel/api.ts";
+import { useApi } from "../../kernel/api.ts";
 import { keepTimeLabelsInside } from "../../kernel/chart-padding.ts";
 import {
   CHART_RANGES,
@@ -23,7 +23,6 @@ function tooltipLeft(x: number, width: number): number {
   return Math.min(Math.max(x, TOOLTIP_HALF_WIDTH), Math.max(TOOLTIP_HALF_WIDTH, width - TOOLTIP_HALF_WIDTH));
 }
 const PURPLE = "#8b5cf6";
-const historySchema = historyPointSchema.array();
 
 /** Chart mode: pair, current price, 24 h change, timestamp, range buttons and a price line. */
 export function PriceChart(props: { suffix: string; symbol: string | null; refresh: number; dark: boolean }) {
@@ -35,11 +34,9 @@ export function PriceChart(props: { suffix: string; symbol: string | null; refre
 
   // Ticker: every 10 s and on refresh. A refresh keeps the shown price until the new one arrives;
   // another pair starts from "--" (its own query).
-  const tickerQuery = useApiQuery({
+  const tickerQuery = useApi("ticker", {
     chain: suffix,
-    path: "/proxy/ticker/24hr",
-    params: { symbol: symbol ?? undefined },
-    schema: tickerSchema,
+    query: { symbol: symbol ?? undefined },
     enabled: !!symbol,
     refetchIntervalMs: TICKER_REFRESH_MS,
   });
@@ -47,11 +44,9 @@ export function PriceChart(props: { suffix: string; symbol: string | null; refre
 
   // History: a new pair or range shows the spinner until its points arrive; a failed read shows
   // "No Data Available".
-  const historyQuery = useApiQuery({
+  const historyQuery = useApi("history", {
     chain: suffix,
-    path: "/v2/proxy/history",
-    params: { symbol: symbol ?? undefined, type: range },
-    schema: historySchema,
+    query: { symbol: symbol ?? undefined, type: range },
     enabled: !!symbol,
   });
   const history = historyQuery.data;

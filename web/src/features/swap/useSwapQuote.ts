@@ -2,6 +2,7 @@ import { priceImpactBps, QUOTE_DEBOUNCE_MS } from "@sofi/core";
 import type { Deployment } from "@sofi/protocol";
 import { useEffect, useState } from "react";
 import type { PublicClient } from "viem";
+import { contractAddress } from "../../kernel/contracts.ts";
 import { useDebouncedValue } from "../../kernel/hooks.ts";
 import { InsufficientLiquidityError, type Quote, quoteExactIn, quoteExactOut, routeReserves } from "./quote.ts";
 
@@ -56,7 +57,7 @@ export function useSwapQuote(
   const requestKey = key(request);
   const debouncedKey = useDebouncedValue(requestKey, QUOTE_DEBOUNCE_MS);
   const [state, setState] = useState<QuoteState & { key: string }>({ ...EMPTY, key: "" });
-  const aggregator = deployment?.contracts.aggregator as `0x${string}` | undefined;
+  const aggregator = contractAddress(deployment, "aggregator");
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the request
   useEffect(() => {

@@ -19,6 +19,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useConnection, usePublicClient } from "wagmi";
 import { type AppChainConfig, useAppConfig } from "../../kernel/config.ts";
+import { useContract } from "../../kernel/contracts.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { useTransactions, useTransactorContext } from "../transactions/index.ts";
 import { useNetworkName, useNetworkSwitch } from "../wallet/index.ts";
@@ -115,7 +116,7 @@ export function useSwapState(): SwapState {
   const deadlineSeconds = useSettings((s) => s.userDeadline);
   const chainCfg = appConfig.chains.find((c) => c.id === chainId);
   const deployment = chainCfg?.deployment ?? null;
-  const aggregator = deployment?.contracts.aggregator as `0x${string}` | undefined;
+  const aggregator = useContract("aggregator", chainId)?.address;
   const info = chainById(chainId);
   const nativeSymbol = info?.nativeSymbol ?? "ETH";
   const wrappedSymbol = info?.wrappedSymbol ?? "WETH";

@@ -1,3 +1,4 @@
+import { storableText } from "@sofi/core";
 import { erc20Abi } from "@sofi/protocol";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,7 +36,8 @@ export function useUnlistedTokens(
   });
   const symbolAt = (i: number): string | null => {
     const r = meta.data?.[i * 2];
-    return r?.status === "success" ? String(r.result) : null;
+    // a stranger's text: shown through the storable-text rule, bounded like a symbol
+    return r?.status === "success" ? storableText(String(r.result), { max: 16 }) : null;
   };
   const accept = () => {
     unlisted.forEach((a, i) => {

@@ -1,4 +1,4 @@
-import { contenthashToUri, isAddress, TOKEN_LIST_ERRORS, type TokenList } from "@sofi/core";
+import { contenthashToUri, isAddress, storableText, TOKEN_LIST_ERRORS, type TokenList } from "@sofi/core";
 import { erc20Abi } from "@sofi/protocol";
 import { useEffect, useMemo } from "react";
 import { namehash, parseAbi } from "viem";
@@ -12,7 +12,16 @@ import { buildChainTokens, type ChainTokensInput, defaultListUrl, listedAddresse
 import { type EnsListResolver, getTokenList } from "./fetch-list.ts";
 import { announceListUpdate } from "./ListUpdatePopup.tsx";
 import { ensureDefaultLists, fetchListInto, useListsStore } from "./lists-store.ts";
-import { deploymentTokenList, isNative, NATIVE, type UiToken, UNKNOWN_NAME, UNKNOWN_SYMBOL } from "./types.ts";
+import {
+  deploymentTokenList,
+  isNative,
+  NATIVE,
+  ONCHAIN_NAME_MAX,
+  ONCHAIN_SYMBOL_MAX,
+  type UiToken,
+  UNKNOWN_NAME,
+  UNKNOWN_SYMBOL,
+} from "./types.ts";
 
 function origin(): string {
   return typeof window === "undefined" ? "" : window.location.origin;
@@ -224,8 +233,15 @@ export function useOnChainToken(address: string | null | undefined): {
         chainId,
         address: a,
         decimals: Number(decimals.result),
-        symbol: symbol?.status === "success" && symbol.result ? String(symbol.result) : UNKNOWN_SYMBOL,
-        name: name?.status === "success" && name.result ? String(name.result) : UNKNOWN_NAME,
+        // a token's own name and symbol are a stranger's text: shown through the storable-text rule
+        symbol:
+          symbol?.status === "success" && symbol.result
+            ? storableText(String(symbol.result), { max: ONCHAIN_SYMBOL_MAX })
+            : UNKNOWN_SYMBOL,
+        name:
+          name?.status === "success" && name.result
+            ? storableText(String(name.result), { max: ONCHAIN_NAME_MAX })
+            : UNKNOWN_NAME,
       },
       isLoading: false,
       notAToken: false,

@@ -37,6 +37,9 @@ export function nativeToken(chainId: number): UiToken {
 /** Spec 000 §3: an unknown token defaults to symbol UNKNOWN and name Unknown Token. */
 export const UNKNOWN_SYMBOL = "UNKNOWN";
 export const UNKNOWN_NAME = "Unknown Token";
+/** Longest name and symbol shown of a token read from the chain (a stranger's text). */
+export const ONCHAIN_NAME_MAX = 64;
+export const ONCHAIN_SYMBOL_MAX = 16;
 
 export function toUiToken(t: TokenInfo): UiToken {
   return {

@@ -3,9 +3,11 @@ import { chainById } from "@sofi/protocol";
 import { Button, Flex, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { useConnection } from "wagmi";
+import type { SlotContribution } from "../../kernel/feature.ts";
+import { renderContribution, useSlot } from "../../kernel/Slot.tsx";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { type TransactionRecord, useTransactions } from "./store.ts";
-import { useTransactionSummary } from "./TxSummary.tsx";
+import { transactionInfo, useTransactionSummary } from "./TxSummary.tsx";
 import { useRecentTransactions } from "./useRecentTransactions.ts";
 
 const shortHash = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;
@@ -28,13 +30,16 @@ function StatusIcon({ tx }: { tx: TransactionRecord }) {
   return <CloseCircleFilled role="img" aria-label={t("failed")} style={{ color: token.colorError }} />;
 }
 
-function Row({ tx }: { tx: TransactionRecord }) {
+function Row({ tx, rows }: { tx: TransactionRecord; rows: SlotContribution<"activity.rows">[] }) {
   const { t } = useTranslation("transactions");
   const href = txExplorerUrl(tx.chainId, tx.hash);
   const explorer = chainById(tx.chainId)?.explorerName;
   const state = !tx.receipt ? "pending" : tx.receipt.status === 1 ? "success" : "failure";
   // From the record's data, in the language of the moment (issue 9 #21).
   const summary = useTransactionSummary()(tx);
+  // A capability that renders its own kind of transaction (the `activity.rows` slot) shows it.
+  const info = transactionInfo(tx);
+  const own = info ? rows.find((c) => c.kinds.includes(info.kind)) : undefined;
   return (
     <li data-testid={`recent-tx-${tx.hash}`} data-state={state} style={{ listStyle: "none", minHeight: 32 }}>
       <Flex align="center" gap={8}>
@@ -43,7 +48,9 @@ function Row({ tx }: { tx: TransactionRecord }) {
           style={{ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
           title={summary}
         >
-          {summary ?? t("noSummary", { hash: shortHash(tx.hash) })}
+          {own && info
+            ? renderContribution("activity.rows", own, { info })
+            : (summary ?? t("noSummary", { hash: shortHash(tx.hash) }))}
         </Typography.Text>
         {href && (
           <a
@@ -66,7 +73,11 @@ export type RecentTransactionsProps = {
   account?: string;
 };
 
-/** Account panel list: the last 24 hours of transactions, pending first by recency, with a clear-all action. */
+/**
+ * Account panel list: the last 24 hours of transactions, pending first by recency, with a clear-all
+ * action. A row's summary is the `activity.rows` contribution that declares its kind (of a capability
+ * that is on), else the transactions feature's own text for the kind, else the stored text.
+ */
 export function RecentTransactions({ account }: RecentTransactionsProps) {
   const { t } = useTranslation("transactions");
   const connection = useConnection();
@@ -74,6 +85,7 @@ export function RecentTransactions({ account }: RecentTransactionsProps) {
   const txs = useRecentTransactions(who);
   const chainId = useSettings((s) => s.chainId);
   const clearAll = useTransactions((s) => s.clearAll);
+  const rows = useSlot("activity.rows");
   return (
     <section aria-labelledby="recent-tx-title" data-testid="recent-transactions">
       <Flex align="center" justify="space-between" gap={8} wrap style={{ marginBottom: 8 }}>
@@ -96,7 +108,7 @@ export function RecentTransactions({ account }: RecentTransactionsProps) {
           style={{ margin: 0, padding: 0, display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 4 }}
         >
           {txs.map((tx) => (
-            <Row key={tx.hash} tx={tx} />
+            <Row key={tx.hash} tx={tx} rows={rows} />
           ))}
         </ul>
       )}

@@ -25,7 +25,9 @@ export default {
         enable: "Open buy and sell of {{symbol}}",
         disable: "Close buy and sell of {{symbol}}",
         rebalance: "Rebalance {{symbol}}",
+        exitFee: "Change the exit fee of {{symbol}}",
       },
+      promotionWithdraw: "Withdraw {{amount}} {{symbol}} from promotions",
     },
   },
   ko: {
@@ -53,7 +55,9 @@ export default {
         enable: "{{symbol}} 매수·매도 열기",
         disable: "{{symbol}} 매수·매도 닫기",
         rebalance: "{{symbol}} 리밸런싱",
+        exitFee: "{{symbol}} 환매 수수료 변경",
       },
+      promotionWithdraw: "프로모션에서 {{amount}} {{symbol}} 출금",
     },
   },
 };

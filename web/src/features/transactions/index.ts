@@ -15,6 +15,7 @@ export {
 export {
   type NewTransaction,
   pendingTransactions,
+  type TextSummaryInfo,
   type TransactionInfo,
   type TransactionReceiptInfo,
   type TransactionRecord,

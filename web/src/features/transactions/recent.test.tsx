@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WagmiProvider } from "wagmi";
 import { initI18n } from "../../i18n/index.ts";
+import { AppConfigContext } from "../../kernel/config.ts";
+import { type ActivityRowProps, type Feature, FeaturesContext } from "../../kernel/feature.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { createWalletConfig, devAddress } from "../wallet/index.ts";
 import { RecentTransactions, txExplorerUrl } from "./RecentTransactions.tsx";
@@ -41,7 +43,7 @@ function seed(chainId: number) {
   put(6, me, undefined, 45_000, 1);
 }
 
-function App() {
+function App({ features = [], capabilities }: { features?: Feature[]; capabilities?: string[] }) {
   const config = createWalletConfig({
     chains: [
       { id: 31337, suffix: "local", name: "Local", rpcUrl: "http://127.0.0.1:1", deployment: null },
@@ -50,11 +52,15 @@ function App() {
     selectedChainId: useSettings.getState().chainId,
   });
   return (
-    <WagmiProvider config={config} reconnectOnMount={false}>
-      <QueryClientProvider client={new QueryClient()}>
-        <RecentTransactions account={me} />
-      </QueryClientProvider>
-    </WagmiProvider>
+    <AppConfigContext.Provider value={{ chains: [], blockedAddresses: [], ...(capabilities ? { capabilities } : {}) }}>
+      <FeaturesContext.Provider value={features}>
+        <WagmiProvider config={config} reconnectOnMount={false}>
+          <QueryClientProvider client={new QueryClient()}>
+            <RecentTransactions account={me} />
+          </QueryClientProvider>
+        </WagmiProvider>
+      </FeaturesContext.Provider>
+    </AppConfigContext.Provider>
   );
 }
 
@@ -100,5 +106,33 @@ describe("RecentTransactions", () => {
     expect(screen.getByTestId("recent-tx-empty").textContent).toBe("Your transactions will appear here.");
     expect(Object.keys(useTransactions.getState().byChain[31337] ?? {})).toEqual([]);
     expect(Object.keys(useTransactions.getState().byChain[8453] ?? {})).toHaveLength(6);
+  });
+
+  it("a capability's activity.rows contribution renders the rows of its kinds, while that capability is on", () => {
+    useSettings.setState({ chainId: 31337 });
+    useTransactions.getState().add({
+      hash: hash(7),
+      from: me,
+      chainId: 31337,
+      info: { kind: "swap", amountIn: "1", symbolIn: "WETH", amountOut: "2", symbolOut: "DAI" },
+    });
+    const feature: Feature = {
+      name: "feed",
+      capability: "swap",
+      slots: {
+        "activity.rows": [
+          {
+            id: "feed.swap",
+            kinds: ["swap"],
+            Component: ({ info }: ActivityRowProps) => <span>Traded {String(info.symbolIn)}</span>,
+          },
+        ],
+      },
+    };
+    render(<App features={[feature]} />);
+    expect(screen.getByTestId(`recent-tx-${hash(7)}`).textContent).toBe("Traded WETH");
+    cleanup();
+    render(<App features={[feature]} capabilities={["health", "portfolios"]} />);
+    expect(screen.getByTestId(`recent-tx-${hash(7)}`).textContent).toBe("Swap 1 WETH for 2 DAI");
   });
 });

@@ -26,8 +26,30 @@ export type TransactionInfo =
   /** A portfolio bought with or sold for `token` (issue 10). */
   | { kind: "portfolioBuy" | "portfolioSell"; amount: string; symbol: string; token: string }
   | { kind: "portfolioCreate"; name: string; symbol: string }
-  /** The manager's steps on a portfolio: trading module added, initialised, buy/sell opened or closed, a rebalance. */
-  | { kind: "portfolioManage"; action: "add" | "initialize" | "enable" | "disable" | "rebalance"; symbol: string };
+  /** The manager's steps on a portfolio: trading module added, initialised, buy/sell opened or closed, a rebalance, a new exit fee. */
+  | {
+      kind: "portfolioManage";
+      action: "add" | "initialize" | "enable" | "disable" | "rebalance" | "exitFee";
+      symbol: string;
+    }
+  /** The promotion contract's owner withdrew collected SOFI (issue 21 §4). */
+  | { kind: "promotionWithdraw"; amount: string; symbol: string }
+  | TextSummaryInfo;
+
+/**
+ * Any capability's summary without a kind here: a key of the capability's own i18n namespace
+ * (`ns`: its folder's name), rendered as `t(key, { ns, ...values, ...amounts })` in the language of
+ * the moment, and stored in English from the namespace's `en` texts. `values` are shown as given
+ * (names, ids, labels); `amounts` are decimal strings, shown with thousands separators like the
+ * other kinds' amounts.
+ */
+export type TextSummaryInfo = {
+  kind: "text";
+  ns: string;
+  key: string;
+  values?: Record<string, string>;
+  amounts?: Record<string, string>;
+};
 
 export type TransactionRecord = {
   hash: string;

@@ -16,7 +16,7 @@ import { createWalletConfig, devAddress } from "../wallet/index.ts";
 import dictionaries from "./i18n.ts";
 import { RecentTransactions } from "./RecentTransactions.tsx";
 import { recordReceipt } from "./receipts.ts";
-import { type TransactionInfo, useTransactions } from "./store.ts";
+import { type TextSummaryInfo, type TransactionInfo, useTransactions } from "./store.ts";
 import { englishSummary, groupDigits, parseLegacySummary, summaryText } from "./TxSummary.tsx";
 
 const CHAIN = 31337;
@@ -38,9 +38,10 @@ const every: TransactionInfo[] = [
   { kind: "portfolioBuy", amount: "1.5", symbol: "DEFI", token: "USDT" },
   { kind: "portfolioSell", amount: "1000", symbol: "DEFI", token: "ETH" },
   { kind: "portfolioCreate", name: "Blue chips", symbol: "BLUE" },
-  ...(["add", "initialize", "enable", "disable", "rebalance"] as const).map(
+  ...(["add", "initialize", "enable", "disable", "rebalance", "exitFee"] as const).map(
     (action): TransactionInfo => ({ kind: "portfolioManage", action, symbol: "BLUE" }),
   ),
+  { kind: "promotionWithdraw", amount: "1200.5", symbol: "SOFI" },
 ];
 
 function App() {
@@ -86,6 +87,12 @@ describe("summaries from data", () => {
     expect(englishSummary({ kind: "portfolioManage", action: "enable", symbol: "BLUE" })).toBe(
       "Open buy and sell of BLUE",
     );
+    expect(englishSummary({ kind: "portfolioManage", action: "exitFee", symbol: "BLUE" })).toBe(
+      "Change the exit fee of BLUE",
+    );
+    expect(englishSummary({ kind: "promotionWithdraw", amount: "1200.5", symbol: "SOFI" })).toBe(
+      "Withdraw 1,200.5 SOFI from promotions",
+    );
   });
 
   it("every kind has a Korean text that keeps its symbols and amounts", () => {
@@ -95,7 +102,8 @@ describe("summaries from data", () => {
       expect(ko).toMatch(/[\uac00-\ud7a3]/);
       expect(ko).not.toBe(englishSummary(info));
       for (const v of Object.values(info).filter(
-        (x) => x !== info.kind && !/^(add|initialize|enable|disable|rebalance)$/.test(x),
+        (x): x is string =>
+          typeof x === "string" && x !== info.kind && !/^(add|initialize|enable|disable|rebalance|exitFee)$/.test(x),
       ))
         expect(ko).toContain(groupDigits(v));
     }
@@ -162,5 +170,116 @@ describe("summaries from data", () => {
       await i18next.changeLanguage("en");
     });
     expect(screen.getByText("Approve DAI", { selector: ".toast-title" })).toBeTruthy();
+  });
+});
+
+/**
+ * The `text` kind: another capability's summary as a key of its own namespace, so no capability
+ * adds a kind to this feature. A namespace of this test stands in for the capability's.
+ */
+describe("summaries from another capability's texts", () => {
+  const NS = "txTextTest";
+  const TEXTS = {
+    en: { tx: { stake: "Stake {{amount}} {{symbol}} in round {{round}}", done: "Done" } },
+    ko: { tx: { stake: "{{round}} 라운드에 {{amount}} {{symbol}} 스테이킹", done: "완료" } },
+  };
+  const stake: TextSummaryInfo = {
+    kind: "text",
+    ns: NS,
+    key: "tx.stake",
+    values: { symbol: "SOFI", round: "1043" },
+    amounts: { amount: "12345.5" },
+  };
+  const add = (n: number, info: TextSummaryInfo, summary = englishSummary(info)) =>
+    useTransactions.getState().add({ hash: hash(n), from: me, chainId: CHAIN, summary, info });
+
+  beforeEach(() => {
+    i18next.addResourceBundle("en", NS, TEXTS.en);
+    i18next.addResourceBundle("ko", NS, TEXTS.ko);
+  });
+  afterEach(() => {
+    i18next.removeResourceBundle("en", NS);
+    i18next.removeResourceBundle("ko", NS);
+  });
+
+  it("the English summary is the namespace's en text, values as given and amounts grouped", async () => {
+    expect(englishSummary(stake)).toBe("Stake 12,345.5 SOFI in round 1043");
+    expect(englishSummary({ kind: "text", ns: NS, key: "tx.done" })).toBe("Done");
+    await act(async () => {
+      await i18next.changeLanguage("ko");
+    });
+    // Stored in English whatever the language of the moment.
+    expect(englishSummary(stake)).toBe("Stake 12,345.5 SOFI in round 1043");
+    const ko = i18next.getFixedT("ko", "transactions");
+    expect(summaryText(stake, (k, v) => ko(k, v))).toBe("1043 라운드에 12,345.5 SOFI 스테이킹");
+  });
+
+  it("the recent list renders it in the language of the moment, and follows a change", async () => {
+    add(21, stake);
+    add(22, { kind: "text", ns: NS, key: "tx.done" });
+    await act(async () => {
+      await i18next.changeLanguage("ko");
+    });
+    render(<App />);
+    expect(screen.getByText("1043 라운드에 12,345.5 SOFI 스테이킹")).toBeTruthy();
+    expect(screen.getByText("완료")).toBeTruthy();
+    await act(async () => {
+      await i18next.changeLanguage("en");
+    });
+    expect(screen.getByText("Stake 12,345.5 SOFI in round 1043")).toBeTruthy();
+    expect(screen.getByText("Done")).toBeTruthy();
+  });
+
+  it("an unknown namespace or key shows the stored English summary", async () => {
+    add(23, { kind: "text", ns: "noSuchFeature", key: "tx.stake" }, "Staked (stored)");
+    add(24, { kind: "text", ns: NS, key: "tx.noSuchKey" }, "Other (stored)");
+    expect(englishSummary({ kind: "text", ns: "noSuchFeature", key: "tx.stake" })).toBe("tx.stake");
+    await act(async () => {
+      await i18next.changeLanguage("ko");
+    });
+    render(<App />);
+    expect(screen.getByText("Staked (stored)")).toBeTruthy();
+    expect(screen.getByText("Other (stored)")).toBeTruthy();
+  });
+
+  it("a namespace not loaded yet: the stored English until it is added, then the language of the moment", async () => {
+    add(25, stake);
+    i18next.removeResourceBundle("en", NS);
+    i18next.removeResourceBundle("ko", NS);
+    await act(async () => {
+      await i18next.changeLanguage("ko");
+    });
+    render(<App />);
+    expect(screen.getByText("Stake 12,345.5 SOFI in round 1043")).toBeTruthy();
+    act(() => {
+      i18next.addResourceBundle("en", NS, TEXTS.en);
+      i18next.addResourceBundle("ko", NS, TEXTS.ko);
+    });
+    expect(screen.getByText("1043 라운드에 12,345.5 SOFI 스테이킹")).toBeTruthy();
+  });
+
+  it("the receipt popup renders it in the language of the moment", async () => {
+    add(26, stake);
+    await act(async () => {
+      await i18next.changeLanguage("ko");
+    });
+    render(<App />);
+    act(() => {
+      recordReceipt(CHAIN, {
+        transactionHash: hash(26),
+        blockHash: hash(9),
+        blockNumber: 5n,
+        contractAddress: null,
+        from: me,
+        to: null,
+        status: "success",
+        transactionIndex: 0,
+      } as unknown as TransactionReceipt);
+    });
+    expect(screen.getByText("1043 라운드에 12,345.5 SOFI 스테이킹", { selector: ".toast-title" })).toBeTruthy();
+    await act(async () => {
+      await i18next.changeLanguage("en");
+    });
+    expect(screen.getByText("Stake 12,345.5 SOFI in round 1043", { selector: ".toast-title" })).toBeTruthy();
   });
 });

@@ -3,10 +3,9 @@ import { CHAINS, LOCAL_CHAIN_ID } from "@sofi/protocol";
 import { Avatar, Button, Flex, Select, Space, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useChains, useDisconnect } from "wagmi";
 import { copyText } from "../../kernel/clipboard.ts";
-import { ConvertEntry } from "../sofi-convert/index.ts";
+import { Slot } from "../../kernel/Slot.tsx";
 import { RecentTransactions } from "../transactions/index.ts";
 import { DEV_WALLET_TYPE } from "./dev-wallet.ts";
 import { useWalletState } from "./hooks.ts";
@@ -94,16 +93,31 @@ export function AccountPanel() {
       <DevWalletNetwork />
       <RecentTransactions account={address} />
       <Flex vertical gap={8}>
-        <Link to={`/sts/profile/${address}`} onClick={closeDialog} data-testid="profile-link">
-          {t("profile")}
-        </Link>
-        <ConvertEntry onOpen={closeDialog} />
-        <Button block onClick={() => setView("options")}>
-          {t("changeWallet")}
-        </Button>
-        <Button block danger onClick={() => void disconnectAsync()}>
-          {t("logout")}
-        </Button>
+        {/* The profile link (people, order 10), Convert (convert, 20), then the panel's own buttons. */}
+        <Slot
+          name="account.panel"
+          props={{ account: address, close: closeDialog }}
+          own={[
+            {
+              id: "change-wallet",
+              order: 100,
+              element: (
+                <Button block onClick={() => setView("options")}>
+                  {t("changeWallet")}
+                </Button>
+              ),
+            },
+            {
+              id: "logout",
+              order: 110,
+              element: (
+                <Button block danger onClick={() => void disconnectAsync()}>
+                  {t("logout")}
+                </Button>
+              ),
+            },
+          ]}
+        />
       </Flex>
     </Flex>
   );

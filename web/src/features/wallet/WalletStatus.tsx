@@ -2,9 +2,8 @@ import { Button } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEnsName } from "wagmi";
-import { FaucetButton } from "../faucet/index.ts";
+import { Slot } from "../../kernel/Slot.tsx";
 import { useModal } from "../shell/index.ts";
-import { ConvertHost } from "../sofi-convert/index.ts";
 import { pendingTransactions, useTransactions } from "../transactions/index.ts";
 import { useWalletState } from "./hooks.ts";
 import { Identicon } from "./Identicon.tsx";
@@ -13,7 +12,10 @@ import { shortenAddress, useWalletUi } from "./wallet-ui.ts";
 /** The dialog (and the Ant Design parts it uses) loads when first opened, not with the first route. */
 const WalletDialog = lazy(() => import("./WalletDialog.tsx").then((m) => ({ default: m.WalletDialog })));
 
-/** Spec 000 §2 "Wallet status in the header", with the connection dialog it opens. */
+/**
+ * Spec 000 §2 "Wallet status in the header", with the connection dialog it opens. The `wallet.actions`
+ * slot's contributions render beside it (the wallet button is order 50: the faucet's button before it, dialog hosts after it).
+ */
 export function WalletStatus() {
   const { t } = useTranslation("wallet");
   const { connected, wrongNetwork, walletError, address, chainId, chains } = useWalletState();
@@ -65,9 +67,7 @@ export function WalletStatus() {
   }
   return (
     <>
-      <FaucetButton />
-      {button}
-      <ConvertHost />
+      <Slot name="wallet.actions" own={[{ id: "wallet-status", order: 50, element: button }]} />
       {(dialogOpen || dialogUsed) && (
         <Suspense fallback={null}>
           <WalletDialog />

@@ -3,9 +3,7 @@ export { ANVIL_PRIVATE_KEYS, DEV_WALLET_TYPE, devAddress, devWallet, setDevAccou
 export { useEnsClient, useIsBlocked, useNetworkName, useNetworkSwitch, useWalletState } from "./hooks.ts";
 export { Identicon } from "./Identicon.tsx";
 export { switchWalletChain } from "./session.ts";
-export { createSignatureManager, type SignedHeaders } from "./signature.ts";
 export { useManagerPhoto } from "./useManagerPhoto.ts";
-export { useSignedRequest } from "./useSignedRequest.ts";
 export { WalletProvider } from "./WalletProvider.tsx";
 export { WalletStatus } from "./WalletStatus.tsx";
 export { createWalletConfig, toViemChain } from "./wagmi-config.ts";

@@ -1,6 +1,4 @@
-import { managerInfoSchema } from "@sofi/core";
-import { useApiQuery } from "../../kernel/api.ts";
-import { useChainSuffix } from "../../kernel/config.ts";
+import { useApi } from "../../kernel/api.ts";
 
 /** How long the account panel trusts a read photo: a profile edit refreshes it at once anyway. */
 const PHOTO_STALE_MS = 5 * 60_000;
@@ -11,14 +9,6 @@ const PHOTO_STALE_MS = 5 * 60_000;
  * (the panel then shows the generated avatar).
  */
 export function useManagerPhoto(address: string | undefined): string | undefined {
-  const chain = useChainSuffix();
-  const info = useApiQuery({
-    chain,
-    path: `/sofi/managers/${address ?? ""}`,
-    params: {},
-    schema: managerInfoSchema,
-    enabled: !!address,
-    staleTimeMs: PHOTO_STALE_MS,
-  });
+  const info = useApi("manager", { params: { address }, staleTimeMs: PHOTO_STALE_MS });
   return info.data?.photo_url ?? undefined;
 }

@@ -3,7 +3,9 @@ import { MemoryRouter } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { initI18n } from "../../i18n/index.ts";
 import { type AppConfig, AppConfigContext } from "../../kernel/config.ts";
+import { FeaturesContext } from "../../kernel/feature.ts";
 import { useSettings } from "../../kernel/settings-store.ts";
+import { feature as profile } from "../profile/index.ts";
 import { useAppModal } from "../shell/index.ts";
 import { useTransactions } from "../transactions/index.ts";
 import { BlockedGate } from "./BlockedGate.tsx";
@@ -17,16 +19,21 @@ const config = (blocked: string[] = []): AppConfig => ({
   blockedAddresses: blocked,
 });
 
+/** The profile feature adds the account panel's Profile link (its `account.panel` contribution). */
+const FEATURES = [profile];
+
 function App({ cfg }: { cfg: AppConfig }) {
   return (
     <MemoryRouter>
       <AppConfigContext.Provider value={cfg}>
-        <WalletProvider>
-          <BlockedGate>
-            <div>app body</div>
-            <WalletStatus />
-          </BlockedGate>
-        </WalletProvider>
+        <FeaturesContext.Provider value={FEATURES}>
+          <WalletProvider>
+            <BlockedGate>
+              <div>app body</div>
+              <WalletStatus />
+            </BlockedGate>
+          </WalletProvider>
+        </FeaturesContext.Provider>
       </AppConfigContext.Provider>
     </MemoryRouter>
   );
@@ -72,7 +79,7 @@ describe("wallet UI on the local chain", () => {
     expect(await screen.findByTestId("account-panel")).toBeTruthy();
     expect(screen.getByTestId("account-address").textContent).toBe(short);
     expect(screen.getByTestId("wallet-type").textContent).toBe("Connected with Dev wallet");
-    expect(screen.getByTestId("profile-link").getAttribute("href")).toBe(`/sts/profile/${devAddress(1)}`);
+    expect((await screen.findByTestId("profile-link")).getAttribute("href")).toBe(`/sts/profile/${devAddress(1)}`);
     expect(screen.getByTestId("wallet-status").textContent).toContain(short);
     expect(localStorage.getItem("wallet_type")).toBe("devWallet");
   });

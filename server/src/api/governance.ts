@@ -1,0 +1,315 @@
+/**
+ * Governance area (issue 18, spec 002 §7): `GET /sofi/proposals` (also `?proposer=`),
+ * `GET /sofi/proposal?proposalId&contract&address` (with the address's `available_votes`,
+ * `already_votes` and `approve`), `GET /sofi/votes?proposalId`; beyond the spec, the gasless
+ * relay `POST /sofi/vote` (an EIP-712 ballot the voter signed: simulated first and refused with its
+ * revert reason, rate-limited per voter and per IP, queued for the relay job that sends it from the
+ * relayer account on exactly one server) and `POST /sofi/simulate` (actions executed now from the
+ * timelock with eth_call: "would succeed" or the decoded revert reason).
+ */
+import {
+  type ApiProposal,
+  ballotBodySchema,
+  GOVERNANCE_ERRORS,
+  GOVERNANCE_GRACE_PERIOD_S,
+  parseProposalDescription,
+  proposalQuerySchema,
+  proposalStatusAt,
+  proposalsQuerySchema,
+  simulateBodySchema,
+  votesQuerySchema,
+} from "@sofi/core";
+import { storableText } from "@sofi/core/storable-text";
+import { sofiGovernorAbi, sofiTokenAbi } from "@sofi/protocol";
+import { type Context, Hono } from "hono";
+import { type Address, getAddress, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { TokenBuckets, tooManyRequests } from "../auth/rate-limit.ts";
+import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
+import { checksum } from "./checksum.ts";
+import { chainNow } from "./queries/chain-time.ts";
+import { GovernanceSql, type ProposalRecord } from "./queries/governance.ts";
+import { decodeAction, revertReason } from "./queries/governance-calls.ts";
+import { ReplyCache } from "./reply-cache.ts";
+import { limitBody, validJson, validQuery } from "./validate.ts";
+
+/** A ballot: an id, a boolean, an address and a 65-byte signature. */
+export const BALLOT_BODY_MAX = 1024;
+/** Up to 20 actions with their calldata. */
+export const SIMULATE_BODY_MAX = 200 * 1024;
+/** How long `POST /sofi/vote` waits for the relay job to send the ballot before answering "pending". */
+export const RELAY_WAIT_MS = 20_000;
+/** eth_calls of simulations per client IP per minute. */
+export const SIMULATIONS_PER_IP_PER_MINUTE = 60;
+/** How long list and detail replies are reused (and never past a commit of this process's indexer). */
+export const GOVERNANCE_CACHE_MS = 2_000;
+
+/** The chain's governor and timelock (null: governance is not deployed there). */
+export function governanceOf(ch: ChainRuntime): { governor: Address; timelock: Address | null } | null {
+  const c = ch.config.deployment?.contracts as Record<string, Address | undefined> | undefined;
+  if (!c?.sofiGovernor) return null;
+  return { governor: c.sofiGovernor, timelock: c.timelock ?? null };
+}
+
+/** The status, the time of each transition (with its transaction where one made it) and the facts. */
+export function describeRecord(p: ProposalRecord, at: number) {
+  const ev = (kind: string) => p.events.find((e) => e.kind === kind);
+  const queued = ev("queued");
+  const executed = ev("executed");
+  const canceled = ev("canceled");
+  const funded = Boolean(ev("funded"));
+  const eta = queued?.eta ?? null;
+  const state = proposalStatusAt(
+    {
+      voteStart: p.voteStart,
+      voteEnd: p.voteEnd,
+      forVotes: p.forVotes,
+      againstVotes: p.againstVotes,
+      quorum: p.quorum,
+      canceled: Boolean(canceled),
+      eta,
+      executed: Boolean(executed),
+      funded,
+    },
+    at,
+  );
+  const history: ApiProposal["state_history"] = [{ state: 0, start_time: p.timestamp, txid: p.txHash }];
+  const endedBy = canceled?.ts ?? Number.POSITIVE_INFINITY;
+  if (at > p.voteStart && p.voteStart < endedBy) history.push({ state: 1, start_time: p.voteStart, txid: null });
+  if (canceled) history.push({ state: 2, start_time: canceled.ts, txid: canceled.tx });
+  else if (at > p.voteEnd) {
+    const passed = p.forVotes >= p.quorum && p.forVotes > p.againstVotes;
+    history.push({ state: passed ? 4 : 3, start_time: p.voteEnd, txid: null });
+  }
+  if (queued) history.push({ state: 5, start_time: queued.ts, txid: queued.tx });
+  if (executed) history.push({ state: funded ? 8 : 7, start_time: executed.ts, txid: executed.tx });
+  else if (state === 6 && eta !== null)
+    history.push({ state: 6, start_time: eta + GOVERNANCE_GRACE_PERIOD_S, txid: null });
+  const withdrawn = p.events.some((e) => e.kind === "claimed" || e.kind === "refunded");
+  return { state, eta, history, withdrawn };
+}
+
+/** A proposal as the API answers it (§3 "Proposal (display)"). */
+export function toApiProposal(p: ProposalRecord, at: number): ApiProposal {
+  const { state, eta, history, withdrawn } = describeRecord(p, at);
+  const calls = p.targets.map((target, i) => decodeAction(target, p.values[i] ?? "0", (p.calldatas[i] ?? "0x") as Hex));
+  const { content } = parseProposalDescription(p.description);
+  const editsList = calls.length > 0 && calls.every((c) => /^(addTokens|removeTokens)\(/.test(c.signature));
+  return {
+    proposalId: p.proposalId,
+    index: Number(p.proposalId),
+    contract: checksum(p.governor),
+    title: p.title,
+    description: content,
+    actions: calls
+      .map((c) => `${checksum(c.target)}.${c.signature}${c.args.length ? ` ${c.args.join(" ")}` : ""}`)
+      .join("\n"),
+    calls: calls.map((c) => ({ ...c, target: checksum(c.target) })),
+    kind: editsList ? "editPortfolioList" : "marketingCampaign",
+    state,
+    proposer: checksum(p.proposer),
+    blockHeight: p.blockNumber,
+    createTime: p.timestamp,
+    startTime: p.voteStart,
+    endTime: p.voteEnd,
+    eta,
+    forVotes: p.forVotes.toString(),
+    againstVotes: p.againstVotes.toString(),
+    quorum: p.quorum.toString(),
+    stake: p.stake,
+    withdrawn,
+    txid: p.txHash,
+    state_history: history,
+  };
+}
+
+export const governanceArea: ApiArea = (deps) => {
+  const cfg = deps.config.governance;
+  const relayer = cfg.relayerKey ? privateKeyToAccount(cfg.relayerKey) : null;
+  const perVoter = new TokenBuckets(cfg.relayPerAddressPerMinute);
+  const perIp = new TokenBuckets(cfg.relayPerIpPerMinute);
+  const simulations = new TokenBuckets(SIMULATIONS_PER_IP_PER_MINUTE);
+  const sqlOf = (ch: ChainRuntime, governor: string) =>
+    new GovernanceSql(deps.db, ch.config.info.id, governor.toLowerCase());
+  const caches = new WeakMap<ChainRuntime, ReplyCache<string>>();
+  const cacheOf = (ch: ChainRuntime) => {
+    let c = caches.get(ch);
+    if (!c) {
+      c = new ReplyCache<string>(GOVERNANCE_CACHE_MS);
+      caches.set(ch, c);
+    }
+    return c;
+  };
+  const json = (c: Context<ApiEnv>, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
+  /** Statuses are read at the chain's time (queries/chain-time.ts). */
+  const chainNowOf = (ch: ChainRuntime) => chainNow(deps.db, ch.config.info.id);
+  const version = (ch: ChainRuntime) => String(ch.commits?.generation ?? 0);
+
+  return new Hono<ApiEnv>()
+    .get("/sofi/proposals", validQuery(proposalsQuerySchema), async (c) => {
+      const { proposer, limit, offset } = c.req.valid("query");
+      const ch = c.var.chain;
+      const gov = governanceOf(ch);
+      if (!gov) return c.json({ proposals: [], total: 0 });
+      const key = `list|${proposer ?? ""}|${limit}|${offset}`;
+      const text = await cacheOf(ch).get(key, version(ch), async () => {
+        const sql = sqlOf(ch, gov.governor);
+        const rows = await sql.list(limit, offset, proposer);
+        const total = rows[0]?.total ?? (await sql.count(proposer));
+        const at = await chainNowOf(ch);
+        return JSON.stringify({ proposals: rows.map((r) => toApiProposal(r, at)), total });
+      });
+      return json(c, text ?? "{}");
+    })
+    .get("/sofi/proposal", validQuery(proposalQuerySchema), async (c) => {
+      const { proposalId, contract, address } = c.req.valid("query");
+      const ch = c.var.chain;
+      const gov = governanceOf(ch);
+      if (!gov) return c.json({ error: GOVERNANCE_ERRORS.notFound }, 404);
+      if (contract && contract.toLowerCase() !== gov.governor.toLowerCase())
+        return c.json({ error: GOVERNANCE_ERRORS.contract }, 400);
+      const sql = sqlOf(ch, gov.governor);
+      const text = await cacheOf(ch).get(`one|${proposalId}`, version(ch), async () => {
+        const p = await sql.one(proposalId);
+        return p ? JSON.stringify(toApiProposal(p, await chainNowOf(ch))) : "";
+      });
+      if (!text) return c.json({ error: GOVERNANCE_ERRORS.notFound }, 404);
+      const proposal = JSON.parse(text) as ApiProposal;
+      if (!address) return c.json(proposal);
+      // the address's votes at the snapshot (its current votes while the snapshot is still ahead)
+      const sofi = ch.config.deployment?.tokens.find((t) => t.symbol === "SOFI")?.address as Address | undefined;
+      const [available, mine] = await Promise.all([
+        sofi
+          ? (proposal.startTime < (await chainNowOf(ch))
+              ? ch.client.readContract({
+                  address: sofi,
+                  abi: sofiTokenAbi,
+                  functionName: "getPastVotes",
+                  args: [getAddress(address), BigInt(proposal.startTime)],
+                })
+              : ch.client.readContract({
+                  address: sofi,
+                  abi: sofiTokenAbi,
+                  functionName: "getVotes",
+                  args: [getAddress(address)],
+                })
+            ).catch(() => null)
+          : Promise.resolve(0n), // no SOFI on this chain: nobody has votes
+        sql.voteOf(proposalId, address),
+      ]);
+      return c.json({
+        ...proposal,
+        // null, not "0", when the read failed: the voter is told to try again, not that they have no votes
+        available_votes: available === null ? null : available.toString(),
+        already_votes: mine?.weight ?? "0",
+        approve: mine ? mine.support : null,
+        signature: null,
+      } satisfies ApiProposal);
+    })
+    .get("/sofi/votes", validQuery(votesQuerySchema), async (c) => {
+      const { proposalId, limit, offset } = c.req.valid("query");
+      const ch = c.var.chain;
+      const gov = governanceOf(ch);
+      if (!gov) return c.json({ votes: [], total: 0 });
+      const key = `votes|${proposalId}|${limit}|${offset}`;
+      const text = await cacheOf(ch).get(key, version(ch), async () => {
+        const sql = sqlOf(ch, gov.governor);
+        const [rows, p] = await Promise.all([sql.votes(proposalId, limit, offset), sql.one(proposalId)]);
+        return JSON.stringify({
+          votes: rows.map((v) => ({
+            voter: checksum(v.voter),
+            support: v.support,
+            votes: v.weight,
+            txid: v.tx_hash,
+            timestamp: Number(v.timestamp),
+          })),
+          total: p?.voters ?? 0,
+        });
+      });
+      return json(c, text ?? "{}");
+    })
+    .post("/sofi/simulate", limitBody(SIMULATE_BODY_MAX), validJson(simulateBodySchema), async (c) => {
+      const ch = c.var.chain;
+      const gov = governanceOf(ch);
+      if (!gov?.timelock) return c.json({ error: GOVERNANCE_ERRORS.notFound }, 404);
+      const { actions } = c.req.valid("json");
+      const t = simulations.take(c.var.clientIp);
+      if (!t.ok) return tooManyRequests(c, t.retryAfterS, `Too many simulations; retry in ${t.retryAfterS} s`);
+      const timelock = gov.timelock;
+      const results = await Promise.all(
+        actions.map((a) =>
+          ch.client
+            .call({ account: timelock, to: a.target as Address, value: BigInt(a.value), data: a.calldata as Hex })
+            .then(
+              () => ({ ok: true, reason: null }),
+              (e: unknown) => ({ ok: false, reason: storableText(revertReason(e), { max: 300 }) }),
+            ),
+        ),
+      );
+      return c.json({ results });
+    })
+    .post("/sofi/vote", limitBody(BALLOT_BODY_MAX), validJson(ballotBodySchema), async (c) => {
+      const ch = c.var.chain;
+      const gov = governanceOf(ch);
+      if (!gov || !relayer) return c.json({ error: GOVERNANCE_ERRORS.relayUnavailable }, 404);
+      const b = c.req.valid("json");
+      const voter = b.voter.toLowerCase();
+      if (deps.config.blockedAddresses.has(voter)) return c.json({ error: "Blocked address" }, 403);
+      const ip = perIp.take(c.var.clientIp);
+      if (!ip.ok) return tooManyRequests(c, ip.retryAfterS, GOVERNANCE_ERRORS.relayTooMany);
+      // simulated first: a ballot that would revert is refused with its reason, and never queued
+      try {
+        await ch.client.simulateContract({
+          account: relayer.address,
+          address: gov.governor,
+          abi: sofiGovernorAbi,
+          functionName: "castVoteBySig",
+          args: [BigInt(b.proposalId), b.support ? 1 : 0, getAddress(voter), b.signature as Hex],
+        });
+      } catch (e) {
+        return c.json({ error: GOVERNANCE_ERRORS.relayRefused(storableText(revertReason(e), { max: 300 })) }, 400);
+      }
+      // the voter's allowance is spent by their own signed ballots only: taken before the signature
+      // was checked, anyone could use it up with junk ballots naming them and lock them out
+      const byVoter = perVoter.take(voter);
+      if (!byVoter.ok) return tooManyRequests(c, byVoter.retryAfterS, GOVERNANCE_ERRORS.relayTooMany);
+      const chainId = ch.config.info.id;
+      const governor = gov.governor.toLowerCase();
+      const t = Date.now();
+      const taken = await deps.db.query(
+        `INSERT INTO governance_ballots (chain_id, governor, proposal_id, voter, support, signature, status, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7)
+         ON CONFLICT (chain_id, governor, proposal_id, voter) DO UPDATE
+           SET support = EXCLUDED.support, signature = EXCLUDED.signature, status = 'pending', tx_hash = NULL,
+               error = NULL, created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at
+           WHERE governance_ballots.status = 'failed'
+         RETURNING voter`,
+        [chainId, governor, b.proposalId, voter, b.support, b.signature.toLowerCase(), t],
+      );
+      const read = async () =>
+        (
+          await deps.db.query<{ status: string; tx_hash: string | null; error: string | null }>(
+            `SELECT status, tx_hash, error FROM governance_ballots
+             WHERE chain_id = $1 AND governor = $2 AND proposal_id = $3 AND voter = $4`,
+            [chainId, governor, b.proposalId, voter],
+          )
+        )[0];
+      if (taken.length === 0) {
+        // this voter's ballot is already queued or sent: answer with it (never sent twice)
+        const row = await read();
+        if (row?.tx_hash) return c.json({ txid: row.tx_hash, relayer: relayer.address });
+      }
+      const until = Date.now() + RELAY_WAIT_MS;
+      for (;;) {
+        const row = await read();
+        if (row?.status === "sent" && row.tx_hash) return c.json({ txid: row.tx_hash, relayer: relayer.address });
+        if (row?.status === "failed")
+          return c.json(
+            { error: GOVERNANCE_ERRORS.relayRefused(row.error ?? "the relayer's transaction failed") },
+            502,
+          );
+        if (Date.now() > until) return c.json({ error: GOVERNANCE_ERRORS.relayFailed }, 503);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    });
+};

@@ -1,0 +1,487 @@
+/**
+ * Prediction-market area (issue 19, spec 002 §3, §7): `GET /sofi/markets` (every market, newest
+ * last), `/sofi/markets/{market}?type` (one with its outcome history over the range),
+ * `/sofi/markets_positions?sender` (the sender's positions, balance, its all-time change and
+ * history), `/sofi/markets_txs?sender` (their trades, funding and redemptions),
+ * `/sofi/markets_balances?sender&type` (their balance history over the range), and the staking
+ * reader: `/apr?addr` (the pool's APR) and `/sofi/staking?sender` (the pool's and the sender's
+ * reads). Markets, prices and positions come from the index alone; statuses are read at the chain's
+ * time the way MarketLens computes them on chain. Only the staking reads call the chain (one
+ * multicall).
+ */
+import {
+  type ApiMarket,
+  type ApiPosition,
+  aprQuerySchema,
+  BALANCE_HISTORY_RANGES,
+  balancesQuerySchema,
+  binaryAnswer,
+  MARKET_HISTORY_RANGES,
+  type MarketStatus,
+  marketParamSchema,
+  marketQuerySchema,
+  marketStatus,
+  nextStatusChange,
+  PREDICT_ERRORS,
+  poolPrices,
+  poolValue,
+  sampleTimes,
+  senderQuerySchema,
+} from "@sofi/core";
+import { stakingRewardsAbi, uniswapV2PairAbi } from "@sofi/protocol";
+import { type Context, Hono } from "hono";
+import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
+import { checksum } from "./checksum.ts";
+import { type CompressedJson, compressedJson, sendCompressedJson } from "./compressed-json.ts";
+import { chainHead, chainNow } from "./queries/chain-time.ts";
+import { type MarketRow, PredictSql } from "./queries/predict.ts";
+import { ReplyCache } from "./reply-cache.ts";
+import { validParam, validQuery } from "./validate.ts";
+
+/** How long a market's reply and a sender's are reused (never past a commit of this process's indexer). */
+export const PREDICT_CACHE_MS = 2_000;
+/**
+ * The longest the chain's market rows (and the list built from them) are reused: the spec's market
+ * pool and price polling (002 §9, 5 s). Any commit ends them sooner, and so does the next time a
+ * market's status changes by time alone (nextStatusChange): within their life nothing they show can
+ * change without a change signal, so this bound only matters if a signal were lost.
+ */
+export const MARKETS_SNAPSHOT_MAX_MS = 5_000;
+/** What a staking read that failed on the chain answers (502). */
+export const STAKING_UNREADABLE = "The staking pool could not be read";
+/** Transactions a sender's list shows (newest first). */
+export const MARKET_TXS = 100;
+const YEAR = 365 * 86_400;
+
+/** Base units (18 decimals, numeric text) as a number of whole tokens. */
+export const fromWad = (v: string | null | undefined): number =>
+  v ? Number(BigInt(v.split(".")[0] ?? "0")) / 1e18 : 0;
+
+/** What a market's status depends on besides the time. */
+function statusInputs(r: MarketRow) {
+  // an arbitrated answer is final when given; any other one after its timeout, which runs again
+  // from a cancelled arbitration request (Reality.eth's cancelArbitration)
+  const finalizeTime =
+    r.answeredAt === null
+      ? null
+      : r.finalAnswer
+        ? r.answeredAt
+        : Math.max(r.answeredAt, r.reopenedAt ?? 0) + r.answerTimeout;
+  return {
+    resolved: r.payouts !== null,
+    arbitrationPending: r.arbitration,
+    finalizeTime,
+    resolutionTime: r.resolutionTime,
+  };
+}
+
+/** The first time after `now` any of `rows` changes status by time alone (seconds); null: none does. */
+export function nextMarketsChange(rows: readonly MarketRow[], now: number): number | null {
+  let next: number | null = null;
+  for (const r of rows) {
+    const at = nextStatusChange(statusInputs(r), now);
+    if (at !== null && (next === null || at < next)) next = at;
+  }
+  return next;
+}
+
+/** A market's figures at `now`: status, prices (a resolved market's are its payouts), answer. */
+export function marketFigures(r: MarketRow, now: number) {
+  const b0 = BigInt(r.b0 ?? "0");
+  const b1 = BigInt(r.b1 ?? "0");
+  const payouts = r.payouts ? r.payouts.map((p) => Number(p)) : null;
+  const paid = payouts ? (payouts[0] ?? 0) + (payouts[1] ?? 0) : 0;
+  const { answer, invalid } = binaryAnswer(r.finalAnswer ?? r.answer);
+  const inputs = statusInputs(r);
+  const finalizeTime = inputs.finalizeTime;
+  const status: MarketStatus = marketStatus(inputs, now);
+  const prices: [number, number] =
+    payouts && paid > 0 ? [(payouts[0] ?? 0) / paid, (payouts[1] ?? 0) / paid] : poolPrices(b0, b1);
+  return {
+    status,
+    prices,
+    liquidity: poolValue(b0, b1),
+    payouts: payouts && payouts.length === 2 ? (payouts.map((p) => (paid > 0 ? p / paid : 0)) as number[]) : null,
+    question: {
+      answer,
+      invalid,
+      bond: fromWad(r.bond),
+      finalizeTime,
+      arbitrationPending: r.arbitration,
+      minBond: fromWad(r.minBond),
+    },
+  };
+}
+
+export function toMarket(r: MarketRow, now: number): ApiMarket {
+  const f = marketFigures(r, now);
+  return {
+    market: checksum(r.market),
+    title: r.title,
+    description: r.description,
+    photo: r.photo,
+    outcomeNames: [r.outcomeNames[0] ?? "Yes", r.outcomeNames[1] ?? "No"],
+    outcomePrice: f.prices,
+    resolutionTime: r.resolutionTime,
+    expiration: r.resolutionTime,
+    volume: fromWad(r.volume),
+    liquidity: f.liquidity,
+    status: f.status,
+    conditionId: r.conditionId,
+    redeem: f.status === "resolved",
+    fee: fromWad(r.fee),
+    createdAt: r.timestamp,
+    question: f.question,
+    payouts: f.payouts,
+  };
+}
+
+/** The chain's markets as read at `now`, and the list reply built from them on first ask. */
+type MarketsSnapshot = {
+  rows: MarketRow[];
+  now: number;
+  /** The indexed state the rows were read at (chainHead's mark); null when it moved during the read. */
+  mark: string | null;
+  byAddress: Map<string, MarketRow>;
+  /** Every market's status at `now`: the only thing in the list that `now` alone changes. */
+  statuses: string;
+  /** The list reply, built on the first request for it. */
+  list: Promise<CompressedJson> | null;
+};
+
+export const predictArea: ApiArea = (deps) => {
+  // Per chain: the replies by key, and the chain's market rows (with the list built from them).
+  const caches = new WeakMap<
+    ChainRuntime,
+    { replies: ReplyCache<string>; markets: ReplyCache<MarketsSnapshot>; latest: MarketsSnapshot | null }
+  >();
+  const chainCaches = (ch: ChainRuntime) => {
+    let c = caches.get(ch);
+    if (!c) {
+      c = {
+        replies: new ReplyCache<string>(PREDICT_CACHE_MS),
+        markets: new ReplyCache<MarketsSnapshot>(MARKETS_SNAPSHOT_MAX_MS, 1),
+        latest: null,
+      };
+      caches.set(ch, c);
+    }
+    return c;
+  };
+  const cacheOf = (ch: ChainRuntime) => chainCaches(ch).replies;
+  const version = (ch: ChainRuntime) => String(ch.commits?.generation ?? 0);
+  const json = (c: Context<ApiEnv>, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
+  const sqlOf = (ch: ChainRuntime) => new PredictSql(deps.db, ch.config.info.id);
+  const nowOf = (ch: ChainRuntime) => chainNow(deps.db, ch.config.info.id);
+  /**
+   * Every market of the chain and the time they were read at, shared by the list, positions and
+   * transactions: made again on each commit signal, at the next time a market's status changes by
+   * time alone (nextMarketsChange), and at most 5 s apart (the bound for a lost signal). Each time,
+   * one cheap read of the indexed state's mark (chainHead) comes first: the rows (at 1,000 markets
+   * about 54 ms on PostgreSQL, the list's p99 when it ran every 5 s) are read again only when the
+   * indexer committed since, and the list's JSON and gzip are made again only when the rows or a
+   * status changed. A committed trade therefore shows on the next read, and an unchanged chain
+   * costs one small query per 5 s.
+   */
+  const marketsOf = (ch: ChainRuntime) =>
+    chainCaches(ch).markets.get(
+      "markets",
+      version(ch),
+      async () => {
+        const cached = chainCaches(ch);
+        const { now, mark } = await chainHead(deps.db, ch.config.info.id);
+        const same = cached.latest && cached.latest.mark === mark ? cached.latest : null;
+        const rows = same ? same.rows : await sqlOf(ch).markets();
+        // Rows read while the indexer committed belong to no single mark: such a snapshot is never
+        // reused (a reorg back to the first mark would otherwise keep rows it took back).
+        const settled = same || (await chainHead(deps.db, ch.config.info.id)).mark === mark;
+        const statuses = rows.map((r) => marketStatus(statusInputs(r), now)).join();
+        const snapshot: MarketsSnapshot = {
+          rows,
+          now,
+          mark: settled ? mark : null,
+          byAddress: same ? same.byAddress : new Map(rows.map((m) => [m.market, m])),
+          statuses,
+          list: same && same.statuses === statuses ? same.list : null,
+        };
+        cached.latest = snapshot;
+        return snapshot;
+      },
+      (s) => {
+        const next = nextMarketsChange(s.rows, s.now);
+        return next === null ? MARKETS_SNAPSHOT_MAX_MS : Math.min(MARKETS_SNAPSHOT_MAX_MS, (next - s.now) * 1000);
+      },
+    );
+
+  /** The sender's positions now, with what they spent and got back (the all-time change). */
+  async function positionsOf(ch: ChainRuntime, sender: string) {
+    const sql = sqlOf(ch);
+    const [{ rows: markets, now, byAddress }, holdings, flows, redemptions] = await Promise.all([
+      marketsOf(ch),
+      sql.holdings(sender),
+      sql.flows(sender),
+      sql.redemptions(sender),
+    ]);
+    const redeemed = new Set(redemptions.map((r) => r.condition_id));
+    const bought = new Map<string, { cost: bigint; tokens: bigint }>();
+    let spent = 0n;
+    let returned = redemptions.reduce((s, r) => s + BigInt(r.payout), 0n);
+    for (const f of flows) {
+      if (f.kind === "buy") {
+        const key = `${f.market}|${f.outcome}`;
+        const b = bought.get(key) ?? { cost: 0n, tokens: 0n };
+        bought.set(key, { cost: b.cost + BigInt(f.collateral), tokens: b.tokens + BigInt(f.tokens) });
+        spent += BigInt(f.collateral);
+      } else if (f.kind === "sell") returned += BigInt(f.collateral);
+    }
+    const positions: ApiPosition[] = [];
+    for (const h of holdings) {
+      const m = byAddress.get(h.market);
+      if (!m) continue;
+      const f = marketFigures(m, now);
+      const quantity = fromWad(h.qty);
+      const b = bought.get(`${h.market}|${h.outcome}`);
+      const priceAvg = b && b.tokens > 0n ? Number(b.cost) / Number(b.tokens) : 0;
+      const priceCur = f.prices[h.outcome] ?? 0;
+      positions.push({
+        market: checksum(m.market),
+        market_title: m.title,
+        outcome: m.outcomeNames[h.outcome] ?? String(h.outcome),
+        outcome_index: h.outcome,
+        value_cur: quantity * priceCur,
+        price_avg: priceAvg,
+        price_cur: priceCur,
+        profit_loss_percentage: priceAvg > 0 ? ((priceCur - priceAvg) / priceAvg) * 100 : null,
+        quantity,
+        max_payout: quantity,
+        status: f.status,
+        redeem: f.status === "resolved",
+        redeemed: redeemed.has(m.conditionId),
+        conditionId: m.conditionId,
+      });
+    }
+    // newest markets first, then outcome order
+    const order = new Map<string, number>(markets.map((m, i) => [checksum(m.market), i]));
+    positions.sort(
+      (x, y) => (order.get(y.market) ?? 0) - (order.get(x.market) ?? 0) || x.outcome_index - y.outcome_index,
+    );
+    const balance = positions.reduce((s, p) => s + p.value_cur, 0);
+    const spentWhole = Number(spent) / 1e18;
+    const change = spentWhole > 0 ? ((balance + Number(returned) / 1e18 - spentWhole) / spentWhole) * 100 : 0;
+    return { positions, balance, balanceChanged: change.toFixed(2), now, markets: byAddress };
+  }
+
+  /** The sender's position value at each time of the range (holdings then × outcome prices then); the last point is now's. */
+  async function balanceHistory(
+    ch: ChainRuntime,
+    sender: string,
+    range: { seconds: number; stepSeconds: number },
+    current: { balance: number; now: number; markets: Map<string, MarketRow> },
+  ) {
+    const sql = sqlOf(ch);
+    const moves = await sql.moves(sender);
+    if (moves.length === 0) return [{ value: current.balance, ts: current.now }];
+    const times = sampleTimes(range, Number(moves[0]?.ts ?? current.now), current.now);
+    const held = [...new Set(moves.map((m) => m.market))];
+    const priceSeries = await sql.histories(held, times);
+    const qty = new Map<string, bigint>();
+    let k = 0;
+    return times.map((t, i) => {
+      if (i === times.length - 1) return { value: current.balance, ts: t };
+      for (; k < moves.length && Number(moves[k]?.ts) <= t; k++) {
+        const mv = moves[k] as (typeof moves)[number];
+        const key = `${mv.market}|${mv.outcome}`;
+        qty.set(key, (qty.get(key) ?? 0n) + BigInt(mv.delta));
+      }
+      let value = 0;
+      for (const [key, q] of qty) {
+        if (q <= 0n) continue;
+        const [market = "", outcome] = key.split("|");
+        const p0 = priceSeries.get(market)?.[i]?.price0 ?? 0.5;
+        value += (Number(q) / 1e18) * (outcome === "0" ? p0 : 1 - p0);
+      }
+      return { value, ts: t };
+    });
+  }
+
+  /** The chain's staking pool (the deployment's), or null. */
+  const poolOf = (ch: ChainRuntime) =>
+    ((ch.config.deployment?.contracts as Record<string, `0x${string}` | undefined> | undefined)?.stakingRewards ??
+      null) as `0x${string}` | null;
+
+  /** The pool's reads (and the sender's) in one multicall, with its APR from indexed prices. */
+  async function stakingReads(ch: ChainRuntime, pool: `0x${string}`, sender?: `0x${string}`) {
+    const base = { address: pool, abi: stakingRewardsAbi } as const;
+    const [stakingToken, rewardsToken, totalSupply, rewardRate, periodFinish] = await ch.client.multicall({
+      allowFailure: false,
+      multicallAddress: ch.config.deployment?.multicall3,
+      contracts: [
+        { ...base, functionName: "stakingToken" },
+        { ...base, functionName: "rewardsToken" },
+        { ...base, functionName: "totalSupply" },
+        { ...base, functionName: "rewardRate" },
+        { ...base, functionName: "periodFinish" },
+      ],
+    });
+    const pair = { address: stakingToken, abi: uniswapV2PairAbi } as const;
+    const [token0, token1, reserves, lpSupply, balanceOf, earned] = await ch.client.multicall({
+      allowFailure: false,
+      multicallAddress: ch.config.deployment?.multicall3,
+      contracts: [
+        { ...pair, functionName: "token0" },
+        { ...pair, functionName: "token1" },
+        { ...pair, functionName: "getReserves" },
+        { ...pair, functionName: "totalSupply" },
+        { ...base, functionName: "balanceOf", args: [sender ?? pool] },
+        { ...base, functionName: "earned", args: [sender ?? pool] },
+      ],
+    });
+    const prices = deps.services.get(ch, "prices");
+    const usd = await prices.usdPrices();
+    const priceOf = (a: string) => usd.get(a.toLowerCase()) ?? 0;
+    const decimalsOf = (a: string) => prices.tokenByAddress(a)?.decimals ?? 18;
+    const pairValue =
+      (Number(reserves[0]) / 10 ** decimalsOf(token0)) * priceOf(token0) +
+      (Number(reserves[1]) / 10 ** decimalsOf(token1)) * priceOf(token1);
+    const lpPrice = lpSupply > 0n ? pairValue / (Number(lpSupply) / 1e18) : 0;
+    const staked = (Number(totalSupply) / 1e18) * lpPrice;
+    const now = await nowOf(ch);
+    const yearly = (Number(rewardRate) / 10 ** decimalsOf(rewardsToken)) * YEAR * priceOf(rewardsToken);
+    const apr = Number(periodFinish) > now && staked > 0 ? (yearly / staked) * 100 : 0;
+    return {
+      pool: checksum(pool),
+      stakingToken: checksum(stakingToken),
+      apr,
+      balanceOf: sender ? balanceOf.toString() : "0",
+      earned: sender ? earned.toString() : "0",
+      totalSupply: totalSupply.toString(),
+      rewardRate: rewardRate.toString(),
+      periodFinish: Number(periodFinish),
+    };
+  }
+
+  return new Hono<ApiEnv>()
+    .get("/sofi/markets", async (c) => {
+      const ch = c.var.chain;
+      // the whole list (the spec's reply): about 1 KB a market, so it is sent gzip-compressed too
+      const snapshot = await marketsOf(ch);
+      snapshot.list ??= compressedJson(JSON.stringify(snapshot.rows.map((r) => toMarket(r, snapshot.now))));
+      try {
+        return sendCompressedJson(c, await snapshot.list);
+      } catch (e) {
+        snapshot.list = null; // (a later snapshot may share it) the next request builds it again
+        throw e;
+      }
+    })
+    .get("/sofi/markets/:market", validParam(marketParamSchema), validQuery(marketQuerySchema), async (c) => {
+      const market = c.req.valid("param").market.toLowerCase();
+      const { type } = c.req.valid("query");
+      const ch = c.var.chain;
+      const text = await cacheOf(ch).get(`market|${market}|${type}`, version(ch), async () => {
+        const sql = sqlOf(ch);
+        const [row, now] = await Promise.all([sql.market(market), nowOf(ch)]);
+        if (!row) return "";
+        const times = sampleTimes(MARKET_HISTORY_RANGES[type], row.timestamp, now);
+        const history = await sql.history(market, times);
+        const reply: ApiMarket = {
+          ...toMarket(row, now),
+          outcomeHistory: history
+            .filter((p) => p.price0 !== null)
+            .map((p) => ({
+              timestamp: p.t,
+              yes: p.price0 ?? 0.5,
+              no: 1 - (p.price0 ?? 0.5),
+              liquidity: p.value ?? 0,
+            })),
+        };
+        return JSON.stringify(reply);
+      });
+      if (!text) return c.json({ error: PREDICT_ERRORS.notFound }, 404);
+      return json(c, text);
+    })
+    .get("/sofi/markets_positions", validQuery(senderQuerySchema), async (c) => {
+      const sender = c.req.valid("query").sender.toLowerCase();
+      const ch = c.var.chain;
+      // Cached per sender like every reply here: a commit with rows bumps the version, so the
+      // sender's trade shows on the next read.
+      const text = await cacheOf(ch).get(`positions|${sender}`, version(ch), async () => {
+        const p = await positionsOf(ch, sender);
+        const history = await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, p);
+        return JSON.stringify({
+          balance: p.balance,
+          balance_changed: p.balanceChanged,
+          positions: p.positions,
+          history,
+        });
+      });
+      return json(c, text);
+    })
+    .get("/sofi/markets_balances", validQuery(balancesQuerySchema), async (c) => {
+      const { sender, type } = c.req.valid("query");
+      const ch = c.var.chain;
+      const p = await positionsOf(ch, sender.toLowerCase());
+      const history = await balanceHistory(ch, sender.toLowerCase(), BALANCE_HISTORY_RANGES[type], p);
+      return c.json({ balance: p.balance, history });
+    })
+    .get("/sofi/markets_txs", validQuery(senderQuerySchema), async (c) => {
+      const sender = c.req.valid("query").sender.toLowerCase();
+      const ch = c.var.chain;
+      const sql = sqlOf(ch);
+      const [{ rows: markets, byAddress }, trades, redemptions] = await Promise.all([
+        marketsOf(ch),
+        sql.transactions(sender, MARKET_TXS),
+        sql.redemptions(sender),
+      ]);
+      const byCondition = new Map(markets.map((m) => [m.conditionId, m]));
+      const rows = [
+        ...trades.map((t) => {
+          const m = byAddress.get(t.market);
+          return {
+            market: checksum(t.market),
+            market_title: m?.title ?? "",
+            action: t.kind as "buy" | "sell" | "addFunding" | "removeFunding",
+            outcome: t.outcome === null ? null : (m?.outcomeNames[t.outcome] ?? String(t.outcome)),
+            shares: fromWad(t.tokens),
+            volume: fromWad(t.collateral),
+            txid: t.tx_hash,
+            timestamp: Number(t.timestamp),
+          };
+        }),
+        ...redemptions.flatMap((r) => {
+          const m = byCondition.get(r.condition_id);
+          if (!m) return [];
+          return [
+            {
+              market: checksum(m.market),
+              market_title: m.title,
+              action: "redeem" as const,
+              outcome: null,
+              shares: 0,
+              volume: fromWad(r.payout),
+              txid: r.tx_hash,
+              timestamp: Number(r.timestamp),
+            },
+          ];
+        }),
+      ];
+      rows.sort((x, y) => y.timestamp - x.timestamp);
+      return c.json(rows.slice(0, MARKET_TXS));
+    })
+    .get("/apr", validQuery(aprQuerySchema), async (c) => {
+      const ch = c.var.chain;
+      const pool = poolOf(ch);
+      if (!pool || pool.toLowerCase() !== c.req.valid("query").addr.toLowerCase())
+        return c.json({ error: PREDICT_ERRORS.unknownPool }, 404);
+      const s = await stakingReads(ch, pool).catch(() => null);
+      if (!s) return c.json({ error: STAKING_UNREADABLE }, 502);
+      return c.json({ apr: s.apr, totalSupply: s.totalSupply, rewardRate: s.rewardRate, periodFinish: s.periodFinish });
+    })
+    .get("/sofi/staking", validQuery(senderQuerySchema.partial()), async (c) => {
+      const ch = c.var.chain;
+      const pool = poolOf(ch);
+      if (!pool) return c.json({ error: PREDICT_ERRORS.unknownPool }, 404);
+      const sender = c.req.valid("query").sender as `0x${string}` | undefined;
+      const s = await stakingReads(ch, pool, sender).catch(() => null);
+      if (!s) return c.json({ error: STAKING_UNREADABLE }, 502);
+      return c.json(s);
+    });
+};

@@ -1,0 +1,34 @@
+/**
+ * The time a chain's schedules are read at (proposal statuses, race phases): the wall clock, or the
+ * latest indexed block's timestamp when it is ahead (a local chain that travelled in time; on a
+ * live chain the two agree within a block).
+ */
+import type { Queryable } from "../../db/client.ts";
+
+export async function chainNow(db: Queryable, chainId: number, wall = Math.floor(Date.now() / 1000)): Promise<number> {
+  const [r] = await db.query<{ ts: string | number }>(
+    "SELECT timestamp AS ts FROM indexer_blocks WHERE chain_id = $1 ORDER BY block_number DESC LIMIT 1",
+    [chainId],
+  );
+  return Math.max(wall, Number(r?.ts ?? 0));
+}
+
+/**
+ * `chainNow`, and which indexed state it was read at: every handler's checkpoint (block and hash).
+ * The indexer moves a handler's checkpoint in the same transaction as the rows it commits, and a
+ * reorg moves it back, so rows read at the same mark cannot have changed since: a read of a few
+ * primary-key rows tells whether a costly read must be made again.
+ */
+export async function chainHead(
+  db: Queryable,
+  chainId: number,
+  wall = Math.floor(Date.now() / 1000),
+): Promise<{ now: number; mark: string }> {
+  const [r] = await db.query<{ ts: string | number | null; mark: string | null }>(
+    `SELECT (SELECT timestamp FROM indexer_blocks WHERE chain_id = $1 ORDER BY block_number DESC LIMIT 1) AS ts,
+            (SELECT string_agg(indexer || ':' || block_number || ':' || block_hash, ',' ORDER BY indexer)
+             FROM indexer_checkpoints WHERE chain_id = $1) AS mark`,
+    [chainId],
+  );
+  return { now: Math.max(wall, Number(r?.ts ?? 0)), mark: r?.mark ?? "" };
+}
