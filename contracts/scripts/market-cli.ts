@@ -23,6 +23,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { padGas } from "@sofi/core";
 import type { Deployment } from "@sofi/protocol";
 import {
   type Address,
@@ -138,10 +139,12 @@ async function main(argv: readonly string[]): Promise<void> {
     client.request({ method: method as never, params: params as never });
 
   const send = async (what: string, to: Address, data: Hex, from: Address = account.address) => {
+    // Answers and bonds move SOFI: padded like every product write (padGas says why).
+    const gas = padGas(await client.estimateGas({ to, data, account: from }));
     const hash =
       from === account.address
-        ? await wallet.sendTransaction({ to, data, account, chain })
-        : ((await rpc("eth_sendTransaction", [{ from, to, data }])) as Hex);
+        ? await wallet.sendTransaction({ to, data, account, chain, gas })
+        : ((await rpc("eth_sendTransaction", [{ from, to, data, gas: toHex(gas) }])) as Hex);
     const receipt = await client.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`${what} reverted in ${hash}`);
     console.log(`${what}: ${hash} (gas ${receipt.gasUsed})`);

@@ -4,6 +4,7 @@
  * record, with code on chain, sends nothing).
  */
 import { createRequire } from "node:module";
+import { padGas } from "@sofi/core";
 import type { Deployment, DexDeployment, PairDeployment, TokenDeployment } from "@sofi/protocol";
 import {
   type Abi,
@@ -135,7 +136,15 @@ export function stepContext(ctx: DeployContext, log: (msg: string) => void): Ste
       return { address: getAddress(receipt.contractAddress), receipt };
     },
     async write(what, call) {
-      const hash = await ctx.walletClient.writeContract({ ...call, account: ctx.account, chain: ctx.chain });
+      // The product's padding, not viem's bare estimate: a SOFI move estimated in the same second
+      // as the deployer's last one runs out of gas when mined a second later (padGas says why).
+      const estimate = await ctx.publicClient.estimateContractGas({ ...call, account: ctx.account });
+      const hash = await ctx.walletClient.writeContract({
+        ...call,
+        account: ctx.account,
+        chain: ctx.chain,
+        gas: padGas(estimate),
+      });
       return confirm(hash, what);
     },
     async live(address) {

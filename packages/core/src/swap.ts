@@ -443,9 +443,22 @@ export function isRejection(info: SwapErrorInfo): boolean {
   return info.code === 4001 || /user rejected|user denied/i.test(info.message);
 }
 
-/** Gas estimates are padded by 10 % (spec 000 §7). */
+/**
+ * Gas a call may need beyond its estimate when it moves SOFI: SOFI's vote checkpoints are keyed by
+ * block timestamp, so an estimate made in the same second as the account's last transfer updates
+ * that checkpoint in place (about 3,000 gas), while the block that mines the call a second later
+ * pushes a new one (about 22,000 more) for each account whose votes move: sender, receiver, and the
+ * contracts in between (a market's removal moves the pool's, the conditional tokens' and the
+ * user's). 10 % of a 60,000-gas transfer does not cover one push; this covers four.
+ */
+export const CHECKPOINT_HEADROOM_GAS = 100_000n;
+
+/**
+ * Gas estimates are padded by 10 % (spec 000 §7) plus CHECKPOINT_HEADROOM_GAS. Unused gas is not
+ * charged, so the headroom only raises the limit the wallet shows.
+ */
 export function padGas(estimate: bigint): bigint {
-  return (estimate * 11_000n) / 10_000n;
+  return (estimate * 11_000n) / 10_000n + CHECKPOINT_HEADROOM_GAS;
 }
 
 /** Transaction summary for the tracker, e.g. `Swap 1 ETH for 2,990 USDT`. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   approvalState,
+  CHECKPOINT_HEADROOM_GAS,
   checkRecipient,
   extractSwapErrorInfo,
   formatDisplayAmount,
@@ -132,7 +133,11 @@ describe("amounts", () => {
     expect(formatDisplayAmount(1234567n * 10n ** 15n, 18)).toBe("1,234.56");
     expect(formatDisplayAmount(1234n, 8)).toBe("0.00001234");
   });
-  it("pads gas by 10 %", () => expect(padGas(100_000n)).toBe(110_000n));
+  it("pads gas by 10 % plus the vote checkpoints' headroom", () => {
+    expect(padGas(100_000n)).toBe(110_000n + CHECKPOINT_HEADROOM_GAS);
+    // four checkpoint pushes (22,100 gas each) fit in the headroom alone
+    expect(CHECKPOINT_HEADROOM_GAS >= 4n * 22_100n).toBe(true);
+  });
   it("summarises a swap with grouped digits", () => {
     expect(swapSummary("1", "ETH", "2990", "USDT")).toBe("Swap 1 ETH for 2,990 USDT");
     expect(swapSummary("1234567.25", "USDT", "0.5", "WETH")).toBe("Swap 1,234,567.25 USDT for 0.5 WETH");
