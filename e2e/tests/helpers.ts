@@ -31,7 +31,10 @@ export async function connectDevWallet(page: Page, index: number): Promise<void>
     await expect(account).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await account.click();
+  await expect(account).toBeChecked();
   await page.getByTestId("dev-wallet-connect").click();
+  // the dev wallet connects with the account picked (stop 29: once under load it connected account 0)
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("dev_wallet_account"))).toBe(String(index));
 }
 
 export async function expectShell(page: Page): Promise<void> {

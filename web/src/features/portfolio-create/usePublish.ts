@@ -45,8 +45,9 @@ export function failureOf(e: unknown): Extract<CreateResult, { status: "failed" 
 
 /**
  * Publish (spec 001 §7 on-chain create): the factory's `create` through the transactions feature's
- * transactor, which estimates the gas and sends it padded by 10 % (the spec's "estimate times a chain
- * factor divided by 10" with the factor 11), tracks the receipt and shows the popup. The result
+ * transactor, which estimates the gas and sends it padded by core's padGas (the spec's "estimate times
+ * a chain factor divided by 10" with the factor 11, plus SOFI's checkpoint headroom), tracks the
+ * receipt and shows the popup. The result
  * stage follows: signing, pending (with the hash), success with the PortfolioCreated address, or
  * failure.
  */

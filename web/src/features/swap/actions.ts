@@ -104,7 +104,7 @@ export function tradeCall(a: TradeArgs, deadline: bigint) {
   };
 }
 
-/** Estimates (the revert reason gives the spec's text), sends with 10 % padded gas, tracks. */
+/** Estimates (the revert reason gives the spec's text), sends with padded gas (core's padGas), tracks. */
 export async function sendTrade(ctx: Ctx, a: TradeArgs, summary: Summary): Promise<Sent> {
   const block = await ctx.client.getBlock();
   const deadline = swapDeadline(block.timestamp, a.deadlineSeconds, Date.now() / 1000);

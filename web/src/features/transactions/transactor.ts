@@ -10,7 +10,7 @@ import type { TransactionInfo } from "./store.ts";
 import { englishSummary } from "./TxSummary.tsx";
 
 /**
- * The one way a screen writes to the chain (spec 000 §4): estimate the gas (10 % padding), send
+ * The one way a screen writes to the chain (spec 000 §4): estimate the gas (core's padGas), send
  * through the connected wallet, hand the hash to the tracker (which checks the receipt at the
  * spec's cadence and shows the one popup), and once the receipt is in, refresh the reads the write
  * changed. `approve` is the spec's approval step (unlimited first, the exact amount when the

@@ -147,7 +147,8 @@ function DevAccountsView({ connect }: { connect: (t: Target) => void }) {
   const { t } = useTranslation("wallet");
   const connectors = useConnectors();
   const setView = useWalletUi((s) => s.setView);
-  const [index, setIndex] = useState(getDevAccountIndex);
+  const index = useWalletUi((s) => s.devPick) ?? getDevAccountIndex();
+  const setIndex = useWalletUi((s) => s.setDevPick);
   const { connected, connector: current } = useWalletState();
   const dev = connectors.find((c) => c.type === DEV_WALLET_TYPE);
   if (!dev) return null;

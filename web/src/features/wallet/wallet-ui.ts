@@ -11,6 +11,13 @@ type WalletUiState = {
   pendingError?: string;
   /** A wallet error outside a connection attempt (error view; header shows Error). */
   walletError?: string;
+  /**
+   * The dev account picked in the dev wallet's list, until the dialog closes. Kept here, not in the
+   * list's own state, so a re-render that mounts the list again (the chain setting or the
+   * connectors settling while it is open) does not put the pick back to the stored account.
+   */
+  devPick?: number;
+  setDevPick: (index: number) => void;
   openDialog: (view?: WalletView) => void;
   closeDialog: () => void;
   setView: (view: WalletView) => void;
@@ -24,12 +31,13 @@ type WalletUiState = {
  */
 export const useWalletUi = create<WalletUiState>()((set) => ({
   view: "options",
+  setDevPick: (devPick) => set({ devPick }),
   openDialog: (view) => {
-    if (view) set({ view, pendingError: undefined });
+    set(view ? { view, pendingError: undefined, devPick: undefined } : { devPick: undefined });
     useAppModal.getState().setOpenModal("wallet");
   },
   closeDialog: () => {
-    set({ pendingError: undefined });
+    set({ pendingError: undefined, devPick: undefined });
     if (useAppModal.getState().openModal === "wallet") useAppModal.getState().setOpenModal(null);
   },
   setView: (view) => set({ view, pendingError: undefined }),
