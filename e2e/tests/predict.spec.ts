@@ -98,7 +98,14 @@ async function confirmWithTerms(page: Page, checkTermsMessage = false): Promise<
   const modal = page.getByTestId("confirm-modal");
   await expect(page.getByRole("dialog").getByText("Confirm Transaction")).toBeVisible();
   if (checkTermsMessage) {
-    await page.getByTestId("confirm-trade").click();
+    // Place Order opens the modal with the terms unticked, whatever the last confirm did.
+    await expect(page.getByRole("dialog").getByRole("checkbox")).not.toBeChecked();
+    // Once CI's run saw no message 15 s after this click, with the modal's state unknown: a click that
+    // lands while the modal still animates in is clicked again; a send without the terms still fails.
+    await expect(async () => {
+      await page.getByTestId("confirm-trade").click({ timeout: 5_000 });
+      await expect(page.getByTestId("terms-error")).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByTestId("terms-error")).toHaveText("Should accept the Terms of Use");
   }
   await page.getByRole("dialog").getByRole("checkbox").check();
