@@ -7,15 +7,51 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ChainRuntime } from "./api/area.ts";
+import type { Change } from "./api/commit-signal.ts";
 import type { Db } from "./db/client.ts";
 
 export const CHANGES_CHANNEL = "sofi_changes";
 
 export type ChangeBus = {
-  /** This process changed `chainId`'s data (its local caches are its own business): tell the others. */
-  changed(chainId: number): void;
+  /**
+   * This process changed `chainId`'s data (its local caches are its own business): tell the others,
+   * with the keys changed when known (an indexer's commit) and small enough for one NOTIFY.
+   */
+  changed(chainId: number, change?: Change): void;
   stop(): Promise<void>;
 };
+
+/** PostgreSQL's NOTIFY payload is below 8,000 bytes; a larger change is sent as "anything changed". */
+export const CHANGE_PAYLOAD_MAX = 7_000;
+
+/** `from:chainId` or `from:chainId:{touched JSON}` (the keys fit) . */
+export function encodeChange(from: string, chainId: number, change?: Change): string {
+  const head = `${from}:${chainId}`;
+  if (!change) return head;
+  const full = `${head}:${JSON.stringify(change.touched)}`;
+  return Buffer.byteLength(full) <= CHANGE_PAYLOAD_MAX ? full : head;
+}
+
+/** The payload's parts; a change that cannot be read is "anything changed" (undefined). */
+export function decodeChange(payload: string): { from: string; chainId: number; change?: Change } {
+  const a = payload.indexOf(":");
+  const b = payload.indexOf(":", a + 1);
+  const from = payload.slice(0, a);
+  const chainId = Number(payload.slice(a + 1, b < 0 ? undefined : b));
+  if (b < 0) return { from, chainId };
+  try {
+    const touched = JSON.parse(payload.slice(b + 1)) as unknown;
+    if (!isTouched(touched)) return { from, chainId };
+    return { from, chainId, change: { touched } };
+  } catch {
+    return { from, chainId };
+  }
+}
+
+function isTouched(v: unknown): v is Record<string, string[]> {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  return Object.values(v).every((keys) => Array.isArray(keys) && keys.every((k) => typeof k === "string"));
+}
 
 export async function startChangeBus(db: Db, chains: readonly ChainRuntime[], log: (m: string) => void) {
   const me = randomUUID().slice(0, 8);
@@ -23,8 +59,8 @@ export async function startChangeBus(db: Db, chains: readonly ChainRuntime[], lo
   const stop = await db.listen(
     CHANGES_CHANNEL,
     (payload) => {
-      const [from, id] = payload.split(":");
-      if (from !== me) byId.get(Number(id))?.commits?.emit();
+      const { from, chainId, change } = decodeChange(payload);
+      if (from !== me) byId.get(chainId)?.commits?.emit(change);
     },
     () => {
       // reconnected: what was sent meanwhile is lost, so assume everything changed
@@ -33,8 +69,10 @@ export async function startChangeBus(db: Db, chains: readonly ChainRuntime[], lo
     },
   );
   return {
-    changed(chainId: number) {
-      db.notify(CHANGES_CHANNEL, `${me}:${chainId}`).catch((e: Error) => log(`change signal not sent: ${e.message}`));
+    changed(chainId: number, change?: Change) {
+      db.notify(CHANGES_CHANNEL, encodeChange(me, chainId, change)).catch((e: Error) =>
+        log(`change signal not sent: ${e.message}`),
+      );
     },
     stop,
   } satisfies ChangeBus;

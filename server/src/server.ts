@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { Deployment } from "@sofi/protocol";
 import { type AppDeps, type ChainIndexerStatus, type ChainRuntime, createApp } from "./api/app.ts";
-import { CommitSignal } from "./api/commit-signal.ts";
+import { CommitSignal, changeOf } from "./api/commit-signal.ts";
 import { Market } from "./api/market.ts";
 import { startChangeBus } from "./changes.ts";
 import { type ConfigOverrides, loadConfig, type ServerConfig } from "./config.ts";
@@ -175,9 +175,16 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       onCommit: (r) => {
         status.commit(id);
         if (r.events > 0) {
-          c.commits?.emit();
-          changes.changed(id);
+          // the keys the rows changed, so caches that can drop only those (issue 21 §1)
+          const change = changeOf(r);
+          c.commits?.emit(change);
+          changes.changed(id, change);
         }
+      },
+      // a reorg may change any reply
+      onRollback: () => {
+        c.commits?.emit();
+        changes.changed(id);
       },
       // Exactly-once jobs (alerts, keepers, relayers) run where the chain's indexer leader runs.
       onLeadership: (lead) => {

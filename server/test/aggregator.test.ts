@@ -22,7 +22,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/api/app.ts";
+import { CommitSignal, changeOf } from "../src/api/commit-signal.ts";
 import { Market } from "../src/api/market.ts";
+import { CachedTrades, TradesReader } from "../src/api/trades.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
 import { ChainIndexer, runBackfill } from "../src/indexer/engine.ts";
@@ -274,6 +276,65 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
     expect(stats.counts.Trade ?? 0).toBe(0);
     expect(stats.counts.Swap ?? 0).toBeGreaterThan(0);
     expect(await dbTrades(db)).toHaveLength(0);
+  });
+
+  it("the trades cache drops the pages of the traders a commit touched, and every page on a reorg (issue 21 §1)", async () => {
+    const db = await freshDb(kind);
+    // wired as server.ts wires a chain's indexer to its commit signal
+    const commits = new CommitSignal();
+    const indexer = new ChainIndexer({
+      handlers: ALL_HANDLERS,
+      db,
+      chainId: 31337,
+      deployment,
+      rpcUrl: anvil.rpcUrl,
+      onCommit: (r) => {
+        if (r.events > 0) commits.emit(changeOf(r));
+      },
+      onRollback: () => commits.emit(),
+    });
+    const real = new TradesReader(db, local, deployment);
+    const reads: string[] = [];
+    const cache = new CachedTrades(
+      {
+        page: (user, limit, cursor) => {
+          reads.push(user.toLowerCase());
+          return real.page(user, limit, cursor);
+        },
+      },
+      commits,
+    );
+    const page = async (user: string) => tradesPageSchema.parse(JSON.parse(await cache.pageJson(user, 20)));
+    const me = trader.address.toLowerCase();
+    const them = other.toLowerCase();
+    try {
+      await indexer.sync();
+      const snapshot = await test.snapshot();
+      expect((await page(trader.address)).trades).toHaveLength(7);
+      expect((await page(other)).trades).toHaveLength(0);
+      await page(trader.address);
+      await page(other);
+      expect(reads).toEqual([me, them]); // the second asks were served from memory
+
+      // the trader trades: the next read of the trader's page has it; the other's page is not read again
+      const r = await tradeRaiForUsdt(1, 3n * E18);
+      await indexer.sync();
+      const after = await page(trader.address);
+      expect(after.trades).toHaveLength(8);
+      expect(after.trades[0]?.txHash).toBe(r.transactionHash.toLowerCase());
+      expect((await page(other)).trades).toHaveLength(0);
+      expect(reads).toEqual([me, them, me]);
+
+      // a reorg drops that trade: every page is read again
+      await test.revert({ id: snapshot });
+      await test.mine({ blocks: 3 });
+      expect((await indexer.sync()).reorgs).toBe(1);
+      expect((await page(trader.address)).trades).toHaveLength(7);
+      await page(other);
+      expect(reads).toEqual([me, them, me, me, them]);
+    } finally {
+      await indexer.close();
+    }
   });
 
   it("a reorg removes the trades of the dropped branch", async () => {

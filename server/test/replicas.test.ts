@@ -304,11 +304,16 @@ describe("the change bus", () => {
     const busTwo = await startChangeBus(other, [two as ChainRuntime], (m) => logs.push(m));
     // another deployment's schema on the same database hears nothing
     const busThree = await startChangeBus(elsewhere, [three as ChainRuntime], (m) => logs.push(m));
-    busOne.changed(31337);
+    const heard: unknown[] = [];
+    two.commits?.on((change) => heard.push(change));
+    const touched = { touched: { "trades.user": ["0x70997970c51812dc3a010c7d01b50e0d17dc79c8"] } };
+    busOne.changed(31337, touched);
     busOne.changed(1); // a chain the others do not serve
     await waitFor("the signal", async () => (two.commits?.generation ?? 0) === 1, 5_000);
     await new Promise((r) => setTimeout(r, 300));
     expect([one.commits?.generation, two.commits?.generation, three.commits?.generation]).toEqual([0, 1, 0]);
+    // the keys a commit touched cross with it (issue 21 §1)
+    expect(heard).toEqual([touched]);
 
     // the listening connection dropped (a failover, a restart of PostgreSQL): once back, assume all changed
     const admin = new pg.Client({ connectionString: URL_ });

@@ -1,19 +1,30 @@
 /**
- * Tells the API's read caches that a chain's data changed: this process's indexer committed rows,
- * or another server on the database committed or wrote (server/src/changes.ts hears those). Each
- * cache's time to live bounds staleness only where no signal can arrive.
+ * What a commit changed (issue 21 §1): the keys its rows touched, by topic (Handler.touches, e.g.
+ * `"trades.user"`), lowercased. A topic not named did not change. No change object at all means
+ * anything may have changed (an API write, a reorg, a signal from a server that could not say).
+ */
+export type Change = { touched: Readonly<Record<string, readonly string[]>> };
+
+/**
+ * The indexer's commits (and every server's writes) for one chain: read caches keyed by
+ * `generation` drop everything on each; caches that listen may drop only the keys a change names.
  */
 export class CommitSignal {
   /** Bumped on every commit with rows: an entry computed before the bump is not served after it. */
   generation = 0;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(change?: Change) => void>();
 
-  on(listener: () => void): void {
+  on(listener: (change?: Change) => void): void {
     this.listeners.add(listener);
   }
 
-  emit(): void {
+  emit(change?: Change): void {
     this.generation++;
-    for (const l of this.listeners) l();
+    for (const l of this.listeners) l(change);
   }
+}
+
+/** The change an indexer commit reports (`touched` null: a handler could not say, so anything). */
+export function changeOf(range: { touched: Record<string, string[]> | null }): Change | undefined {
+  return range.touched ? { touched: range.touched } : undefined;
 }

@@ -1,24 +1,33 @@
 /**
  * Trades area: `GET /api/{chain}/sofi/trades`, a user's SofiAggregator trades, newest first,
- * keyset-paginated (profile transaction tab, swap page's recent list). Pages are kept in memory
- * until this process's indexer commits new rows (or TRADES_CACHE_MS passes, the bound on staleness
- * where the indexer runs elsewhere): a page is asked for again and again by the swap page's recent
- * list and the profile tab while the user's trades change only when the chain does.
+ * keyset-paginated (profile transaction tab, swap page's recent list). Pages are kept in memory per
+ * user until a commit touches that user's trades (issue 21 §1: the aggregator handler names the
+ * users of its rows; another server's commits arrive on the change bus with the same keys), or until
+ * TRADES_CACHE_MS passes: a page is asked for again and again by the swap page's recent list and
+ * the profile tab, while one user's trades change only when that user trades.
  */
+import { gunzipSync } from "node:zlib";
 import { type ApiTrade, type TradesPage, type TradeToken, tradesQuerySchema } from "@sofi/core";
 import type { ChainInfo, Deployment } from "@sofi/protocol";
 import { Hono } from "hono";
 import { getAddress, zeroAddress } from "viem";
 import type { Queryable } from "../db/client.ts";
 import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
-import type { CommitSignal } from "./commit-signal.ts";
+import type { Change, CommitSignal } from "./commit-signal.ts";
+import { acceptsGzip, type CompressedJson, compressedJson } from "./compressed-json.ts";
 import { type StoredTrade, selectUserTrades } from "./queries/trades.ts";
 import { validQuery } from "./validate.ts";
 
-/** How long a cached page may be served without a commit signal (indexer in another process). */
-export const TRADES_CACHE_MS = 2_000;
-/** Pages kept per chain; the oldest goes first. */
-export const TRADES_CACHE_PAGES = 10_000;
+/**
+ * How long a cached page may be served. Commits drop the pages they touch (in this process and,
+ * through the change bus, in every other on the database), so this only bounds a signal lost
+ * without the bus noticing.
+ */
+export const TRADES_CACHE_MS = 60_000;
+/** Bytes of cached pages kept per chain (gzip-compressed from 8 KB); the least recently asked user goes first. */
+export const TRADES_CACHE_BYTES = 64 * 1024 * 1024;
+/** The change topic of the trades area's pages: keys are users (indexer/handlers/aggregator.ts). */
+export const TRADES_TOPIC = "trades.user";
 
 export const tradesArea: ApiArea = (deps) => {
   const readers = new WeakMap<ChainRuntime, CachedTrades>();
@@ -30,45 +39,123 @@ export const tradesArea: ApiArea = (deps) => {
       reader = new CachedTrades(new TradesReader(deps.db, ch.config.info, ch.config.deployment), ch.commits);
       readers.set(ch, reader);
     }
-    const body = await reader.pageJson(q.user, q.limit, q.cursor);
-    return c.body(body, 200, { "Content-Type": "application/json" });
+    const page = await reader.page(q.user, q.limit, q.cursor);
+    const headers: Record<string, string> = { "Content-Type": "application/json" };
+    if (!page.gzip) return c.body(page.text ?? "", 200, headers);
+    headers.Vary = "Accept-Encoding";
+    if (!acceptsGzip(c.req.header("accept-encoding"))) return c.body(textOf(page), 200, headers);
+    headers["Content-Encoding"] = "gzip";
+    return c.body(page.gzip, 200, headers);
   });
 };
 
-type CachedPage = { generation: number; at: number; body: string };
+/** A page as kept: its text, or (from GZIP_MIN_BYTES) only its gzip bytes, which most clients take as they are. */
+export type CachedPage = { at: number; text: string | null; gzip: Uint8Array<ArrayBuffer> | null };
+
+/** A kept page's JSON text (unzipped for a client that does not take gzip). */
+export function textOf(page: CachedPage): string {
+  return page.text ?? gunzipSync(page.gzip as Uint8Array).toString("utf8");
+}
+
+const sizeOf = (p: CachedPage) => (p.gzip ? p.gzip.byteLength : (p.text?.length ?? 0) * 2) + 200;
 
 /**
- * TradesReader's pages as JSON text, cached per (user, limit, cursor) while the commit signal's
- * generation stays the same and for at most TRADES_CACHE_MS. Without a signal (no indexer in this
- * process, or tests), nothing is cached.
+ * TradesReader's pages, cached per user and (limit, cursor) while no commit touches the user and
+ * for at most `ttlMs`, within `maxBytes`. Without a signal (tests, a reader with no indexer and no
+ * bus), nothing is cached. A page read while a commit touched its user is answered, not kept.
  */
 export class CachedTrades {
-  private readonly pages = new Map<string, CachedPage>();
+  /** Pages by user (lowercased), then by `limit|cursor`; Map order is least recently asked first. */
+  private readonly users = new Map<string, Map<string, CachedPage>>();
+  /** Reads in progress by user: a commit touching the user marks them stale. */
+  private readonly reading = new Map<string, Set<{ stale: boolean }>>();
+  private bytes = 0;
 
   constructor(
     private readonly reader: Pick<TradesReader, "page">,
     private readonly commits: CommitSignal | undefined,
     private readonly ttlMs = TRADES_CACHE_MS,
-    private readonly maxPages = TRADES_CACHE_PAGES,
+    private readonly maxBytes = TRADES_CACHE_BYTES,
+    private readonly clock: () => number = Date.now,
   ) {
-    commits?.on(() => this.pages.clear());
+    commits?.on((change) => this.changed(change));
+  }
+
+  /** Bytes held now (the README states the bound). */
+  get heldBytes(): number {
+    return this.bytes;
   }
 
   async pageJson(user: string, limit: number, cursor?: { blockNumber: number; logIndex: number }): Promise<string> {
-    if (!this.commits) return JSON.stringify(await this.reader.page(user, limit, cursor));
-    const key = `${user.toLowerCase()}|${limit}|${cursor ? `${cursor.blockNumber}-${cursor.logIndex}` : ""}`;
-    const now = Date.now();
-    const hit = this.pages.get(key);
-    if (hit && hit.generation === this.commits.generation && now - hit.at < this.ttlMs) return hit.body;
-    const generation = this.commits.generation;
-    const body = JSON.stringify(await this.reader.page(user, limit, cursor));
-    // Rows committed while it was read may be missing from it: answer, but do not keep it.
-    if (generation === this.commits.generation) {
-      this.pages.delete(key);
-      this.pages.set(key, { generation, at: now, body });
-      if (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value as string);
+    return textOf(await this.page(user, limit, cursor));
+  }
+
+  async page(user: string, limit: number, cursor?: { blockNumber: number; logIndex: number }): Promise<CachedPage> {
+    const at = this.clock();
+    if (!this.commits) return { at, text: JSON.stringify(await this.reader.page(user, limit, cursor)), gzip: null };
+    const u = user.toLowerCase();
+    const sub = `${limit}|${cursor ? `${cursor.blockNumber}-${cursor.logIndex}` : ""}`;
+    const pages = this.users.get(u);
+    const hit = pages?.get(sub);
+    if (pages && hit && at - hit.at < this.ttlMs) {
+      this.users.delete(u);
+      this.users.set(u, pages);
+      return hit;
     }
-    return body;
+    const mark = { stale: false };
+    const marks = this.reading.get(u) ?? new Set<{ stale: boolean }>();
+    this.reading.set(u, marks);
+    marks.add(mark);
+    try {
+      const reply: CompressedJson = await compressedJson(JSON.stringify(await this.reader.page(user, limit, cursor)));
+      const page: CachedPage = reply.gzip ? { at, text: null, gzip: reply.gzip } : { at, text: reply.text, gzip: null };
+      // rows committed while it was read may be missing from it: answer, but do not keep it
+      if (!mark.stale) this.keep(u, sub, page);
+      return page;
+    } finally {
+      marks.delete(mark);
+      if (marks.size === 0 && this.reading.get(u) === marks) this.reading.delete(u);
+    }
+  }
+
+  private changed(change: Change | undefined): void {
+    if (!change) {
+      this.users.clear();
+      this.bytes = 0;
+      for (const marks of this.reading.values()) for (const m of marks) m.stale = true;
+      return;
+    }
+    // a change that does not name the topic left every user's trades as they were
+    for (const u of change.touched[TRADES_TOPIC] ?? []) {
+      this.drop(u);
+      for (const m of this.reading.get(u) ?? []) m.stale = true;
+    }
+  }
+
+  private drop(u: string): void {
+    const pages = this.users.get(u);
+    if (!pages) return;
+    for (const p of pages.values()) this.bytes -= sizeOf(p);
+    this.users.delete(u);
+  }
+
+  private keep(u: string, sub: string, page: CachedPage): void {
+    const pages = this.users.get(u) ?? new Map<string, CachedPage>();
+    const old = pages.get(sub);
+    if (old) this.bytes -= sizeOf(old);
+    pages.set(sub, page);
+    this.bytes += sizeOf(page);
+    this.users.delete(u);
+    this.users.set(u, pages);
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.users.keys().next().value as string;
+      if (oldest === u && this.users.size === 1) {
+        // one user's pages over the whole budget: keep none
+        this.drop(u);
+        break;
+      }
+      this.drop(oldest);
+    }
   }
 }
 

@@ -84,9 +84,45 @@ export type IndexerOptions = {
   onError?: (error: Error) => void;
   /** Called when another process holds the chain's indexer lock and this one waits as a standby. */
   onStandby?: () => void;
-  /** Called after each committed range (each handler of the range's group is checkpointed at `to`). */
-  onCommit?: (range: { from: number; to: number; events: number; handlers: string[] }) => void;
+  /**
+   * Called after each committed range (each handler of the range's group is checkpointed at `to`),
+   * with the keys its handlers say the rows changed, by topic (Handler.touches), lowercased.
+   */
+  onCommit?: (range: CommittedRange) => void;
+  /** Called after a reorg's rollback committed: any reply may have changed. */
+  onRollback?: (fork: number) => void;
 };
+
+export type CommittedRange = {
+  from: number;
+  to: number;
+  events: number;
+  handlers: string[];
+  /** Keys changed by topic; null when a handler's `touches` failed (then anything may have changed). */
+  touched: Record<string, string[]> | null;
+};
+
+/** The keys a range's rows change, by topic, from its handlers' `touches` (null if one throws). */
+export function touchedBy(
+  handlers: readonly Handler[],
+  out: Record<string, HandlerRows>,
+): Record<string, string[]> | null {
+  const sets = new Map<string, Set<string>>();
+  try {
+    for (const h of handlers) {
+      const rows = out[h.name];
+      if (!rows || !h.touches) continue;
+      for (const [topic, keys] of Object.entries(h.touches(rows))) {
+        const set = sets.get(topic) ?? new Set<string>();
+        sets.set(topic, set);
+        for (const k of keys) set.add(k.toLowerCase());
+      }
+    }
+  } catch {
+    return null;
+  }
+  return Object.fromEntries([...sets].map(([topic, set]) => [topic, [...set]]));
+}
 
 /**
  * A handler's checkpoint, or (no `handler`) the block every handler of the chain has reached: the
@@ -229,6 +265,7 @@ export class ChainIndexer {
   private readonly maxRange: number;
   private readonly log: (msg: string) => void;
   private readonly onCommit: IndexerOptions["onCommit"];
+  private readonly onRollback: IndexerOptions["onRollback"];
   private readonly onError: IndexerOptions["onError"];
   private worker: LogsWorker | null = null;
   private readonly rpcUrl: string | undefined;
@@ -250,6 +287,7 @@ export class ChainIndexer {
     this.range = Math.min(this.maxRange, 100);
     this.log = opts.log ?? (() => {});
     this.onCommit = opts.onCommit;
+    this.onRollback = opts.onRollback;
     this.onError = opts.onError;
     const url = opts.rpcUrl ?? (this.client.transport as { url?: string }).url;
     this.rpcUrl = opts.useWorker === false ? undefined : url;
@@ -437,6 +475,10 @@ export class ChainIndexer {
         to: cur.to,
         events: cur.events,
         handlers: cur.group.map((s) => s.handler.name),
+        touched: touchedBy(
+          cur.group.map((s) => s.handler),
+          cur.out,
+        ),
       });
     }
     stats.ms = performance.now() - started;
@@ -645,6 +687,7 @@ export class ChainIndexer {
           ]);
       }
     });
+    this.onRollback?.(fork);
     return ancestor;
   }
 

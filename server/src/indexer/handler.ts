@@ -102,6 +102,14 @@ export type Handler = {
    * rollback's transaction; it runs after the `tables` rows above the fork are gone.
    */
   rollback?(tx: Queryable, chainId: number, fork: number): Promise<void>;
+  /**
+   * The keys of the replies one range's rows change, by topic (`{ "trades.user": [user, …] }`), so
+   * caches drop exactly those after the commit (issue 21 §1). A topic belongs to the handlers that
+   * write what its replies read: each of them must name its keys here, because a commit in which no
+   * handler names a topic leaves that topic's cached replies as they are. Keys are compared
+   * lowercased. A handler without it changes no topic.
+   */
+  touches?(rows: HandlerRows): Readonly<Record<string, readonly string[]>>;
 };
 
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -234,6 +242,8 @@ export function eventLogHandler<const A extends Abi, const N extends EventNameOf
   table: string;
   columns: Readonly<Record<string, LogColumn<EventOf<A, N>>>>;
   startBlock?: (d: Deployment) => number;
+  /** Topics whose keys are an argument of the event (`{ "trades.user": "user" }`): see Handler.touches. */
+  touches?: Readonly<Record<string, ArgName<EventOf<A, N>>>>;
 }): Handler {
   const event = eventOf(spec.abi, spec.event) as AbiEvent;
   const fields = compileEventCached(event).fields;
@@ -259,5 +269,13 @@ export function eventLogHandler<const A extends Abi, const N extends EventNameOf
         ...columns.map((col) => ({ name: col.name, type: col.type, values: c.args[col.arg] ?? [] })),
       ]);
     },
+    ...(spec.touches && {
+      touches: (rows: HandlerRows) => {
+        const c = rows[event.name];
+        return Object.fromEntries(
+          Object.entries(spec.touches as Record<string, string>).map(([topic, arg]) => [topic, c?.args[arg] ?? []]),
+        );
+      },
+    }),
   });
 }

@@ -22,4 +22,6 @@ export const aggregatorHandler = eventLogHandler({
     amount_out: "amountOut",
     recipient: "recipient",
   },
+  // the trades area's pages are per user (api/trades.ts)
+  touches: { "trades.user": "user" },
 });
