@@ -5,6 +5,13 @@ import { freePort, waitFor } from "./net.ts";
 import { REPO_ROOT } from "./paths.ts";
 import { track } from "./reaper.ts";
 
+/**
+ * How often a client polls the local anvil for a receipt. viem's default (4 s, sized for public
+ * chains) made every receipt wait of the gas benches cost up to one block of anvil's automine
+ * clock: about 3 s each, minutes per CI run.
+ */
+export const LOCAL_RECEIPT_POLL_MS = 50;
+
 export type Anvil = { rpcUrl: string; port: number; stop(): Promise<void> };
 
 /**

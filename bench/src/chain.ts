@@ -18,7 +18,7 @@ import {
 import { foundry } from "viem/chains";
 import { deployAll } from "../../contracts/scripts/index.ts";
 import { seed } from "../../contracts/scripts/seed.ts";
-import { type Anvil, startAnvil } from "./anvil.ts";
+import { type Anvil, LOCAL_RECEIPT_POLL_MS, startAnvil } from "./anvil.ts";
 import { benchArtifact } from "./artifacts.ts";
 import { PAIR_EVENTS } from "./ceiling.ts";
 import { CACHE_DIR } from "./paths.ts";
@@ -118,7 +118,7 @@ async function generate(
   log: (s: string) => void,
 ): Promise<BenchChainMeta> {
   const transport = http(rpcUrl, { timeout: 120_000 });
-  const pub = createPublicClient({ chain: foundry, transport, cacheTime: 0 });
+  const pub = createPublicClient({ chain: foundry, transport, cacheTime: 0, pollingInterval: LOCAL_RECEIPT_POLL_MS });
   const wallet = createWalletClient({ chain: foundry, transport, account: DEPLOYER });
 
   const deployment = await deployAll({ rpcUrl, outDir: false });

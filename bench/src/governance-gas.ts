@@ -42,7 +42,7 @@ import { foundry } from "viem/chains";
 import { plainGovernorAbi, plainGovernorBytecode } from "../../contracts/scripts/generated/bench.ts";
 import { timelockControllerBytecode } from "../../contracts/scripts/generated/bytecode.ts";
 import { ANVIL_ACCOUNTS, deployAll } from "../../contracts/scripts/index.ts";
-import { startAnvil } from "./anvil.ts";
+import { LOCAL_RECEIPT_POLL_MS, startAnvil } from "./anvil.ts";
 
 export const GOVERNANCE_GAS_CALLS = ["propose", "castVote", "castVoteBySig", "queue", "execute"] as const;
 export type GovernanceGasCall = (typeof GOVERNANCE_GAS_CALLS)[number];
@@ -77,7 +77,12 @@ export async function measureGovernanceGas(
   try {
     const rpcUrl = anvil.rpcUrl;
     const transport = http(rpcUrl, { timeout: 120_000 });
-    const pub = createPublicClient({ chain: foundry, transport, cacheTime: 0 }) as PublicClient;
+    const pub = createPublicClient({
+      chain: foundry,
+      transport,
+      cacheTime: 0,
+      pollingInterval: LOCAL_RECEIPT_POLL_MS,
+    }) as PublicClient;
     const info = (await pub.request({ method: "anvil_nodeInfo" as never })) as { hardFork?: string; hardfork?: string };
     const version = (await pub.request({ method: "web3_clientVersion" as never })) as string;
     log("gas: deployAll (SofiGovernor and its timelock), then a plain OZ Governor on the same SOFI");

@@ -44,7 +44,7 @@ import {
 } from "viem";
 import { foundry } from "viem/chains";
 import { ANVIL_ACCOUNTS, deployAll } from "../../contracts/scripts/index.ts";
-import { startAnvil } from "./anvil.ts";
+import { LOCAL_RECEIPT_POLL_MS, startAnvil } from "./anvil.ts";
 
 export const MARKET_GAS_CALLS = [
   "createMarket",
@@ -91,7 +91,12 @@ export async function measureMarketGas(
   try {
     const rpcUrl = anvil.rpcUrl;
     const transport = http(rpcUrl, { timeout: 120_000 });
-    const pub = createPublicClient({ chain: foundry, transport, cacheTime: 0 }) as PublicClient;
+    const pub = createPublicClient({
+      chain: foundry,
+      transport,
+      cacheTime: 0,
+      pollingInterval: LOCAL_RECEIPT_POLL_MS,
+    }) as PublicClient;
     const info = (await pub.request({ method: "anvil_nodeInfo" as never })) as { hardFork?: string; hardfork?: string };
     const version = (await pub.request({ method: "web3_clientVersion" as never })) as string;
     log("gas: deployAll (the market's contracts), then one market's life");

@@ -38,7 +38,7 @@ import {
 } from "viem";
 import { foundry } from "viem/chains";
 import { ANVIL_ACCOUNTS, deployAll, SEED_STEPS, seed } from "../../contracts/scripts/index.ts";
-import { startAnvil } from "./anvil.ts";
+import { LOCAL_RECEIPT_POLL_MS, startAnvil } from "./anvil.ts";
 
 export const GAS_SIZES = [2, 5, 10] as const;
 export type GasSize = (typeof GAS_SIZES)[number];
@@ -123,7 +123,12 @@ export async function measurePortfolioGas(
   try {
     const rpcUrl = anvil.rpcUrl;
     const transport = http(rpcUrl, { timeout: 120_000 });
-    const pub = createPublicClient({ chain: foundry, transport, cacheTime: 0 }) as PublicClient;
+    const pub = createPublicClient({
+      chain: foundry,
+      transport,
+      cacheTime: 0,
+      pollingInterval: LOCAL_RECEIPT_POLL_MS,
+    }) as PublicClient;
     const info = (await pub.request({ method: "anvil_nodeInfo" as never })) as {
       hardFork?: string;
       hardfork?: string;

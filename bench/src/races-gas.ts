@@ -30,7 +30,7 @@ import {
 } from "viem";
 import { foundry } from "viem/chains";
 import { ANVIL_ACCOUNTS, deployAll, raceKeeperAccount } from "../../contracts/scripts/index.ts";
-import { startAnvil } from "./anvil.ts";
+import { LOCAL_RECEIPT_POLL_MS, startAnvil } from "./anvil.ts";
 
 export const RACE_GAS_CALLS = [
   "predictFirst",
@@ -72,7 +72,12 @@ export async function measureRaceGas(
   try {
     const rpcUrl = anvil.rpcUrl;
     const transport = http(rpcUrl, { timeout: 120_000 });
-    const pub = createPublicClient({ chain: foundry, transport, cacheTime: 0 }) as PublicClient;
+    const pub = createPublicClient({
+      chain: foundry,
+      transport,
+      cacheTime: 0,
+      pollingInterval: LOCAL_RECEIPT_POLL_MS,
+    }) as PublicClient;
     const info = (await pub.request({ method: "anvil_nodeInfo" as never })) as { hardFork?: string; hardfork?: string };
     const version = (await pub.request({ method: "web3_clientVersion" as never })) as string;
     log("gas: deployAll (HeadTailRaces owned by the keeper), then races on the first DEX's WETH/USDT pair");

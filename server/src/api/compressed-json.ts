@@ -6,7 +6,7 @@
  */
 
 import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { gunzipSync, gzip } from "node:zlib";
 import type { Context } from "hono";
 
 const gzipAsync = promisify(gzip);
@@ -15,6 +15,13 @@ const gzipAsync = promisify(gzip);
 export const GZIP_MIN_BYTES = 8 * 1024;
 
 export type CompressedJson = { text: string; gzip: Uint8Array<ArrayBuffer> | null };
+/** A reply as a cache may keep it: from GZIP_MIN_BYTES only its gzip bytes, which most clients take as they are. */
+export type KeptJson = { text: string | null; gzip: Uint8Array<ArrayBuffer> | null };
+
+/** A kept reply's JSON text (unzipped when only the gzip bytes were kept). */
+export function jsonText(reply: KeptJson): string {
+  return reply.text ?? gunzipSync(reply.gzip as Uint8Array).toString("utf8");
+}
 
 /** Compressed on libuv's thread pool: a megabyte takes tens of milliseconds the requests being served should not wait for. */
 export async function compressedJson(text: string): Promise<CompressedJson> {
@@ -35,11 +42,11 @@ export function acceptsGzip(header: string | undefined): boolean {
   return false;
 }
 
-export function sendCompressedJson(c: Context, reply: CompressedJson): Response {
+export function sendCompressedJson(c: Context, reply: KeptJson): Response {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
-  if (!reply.gzip) return c.body(reply.text, 200, headers);
+  if (!reply.gzip) return c.body(reply.text ?? "", 200, headers);
   headers.Vary = "Accept-Encoding";
-  if (!acceptsGzip(c.req.header("accept-encoding"))) return c.body(reply.text, 200, headers);
+  if (!acceptsGzip(c.req.header("accept-encoding"))) return c.body(jsonText(reply), 200, headers);
   headers["Content-Encoding"] = "gzip";
   return c.body(reply.gzip, 200, headers);
 }

@@ -6,7 +6,6 @@
  * TRADES_CACHE_MS passes: a page is asked for again and again by the swap page's recent list and
  * the profile tab, while one user's trades change only when that user trades.
  */
-import { gunzipSync } from "node:zlib";
 import { type ApiTrade, type TradesPage, type TradeToken, tradesQuerySchema } from "@sofi/core";
 import type { ChainInfo, Deployment } from "@sofi/protocol";
 import { Hono } from "hono";
@@ -14,7 +13,7 @@ import { getAddress, zeroAddress } from "viem";
 import type { Queryable } from "../db/client.ts";
 import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
 import type { Change, CommitSignal } from "./commit-signal.ts";
-import { acceptsGzip, type CompressedJson, compressedJson } from "./compressed-json.ts";
+import { type CompressedJson, compressedJson, jsonText, type KeptJson, sendCompressedJson } from "./compressed-json.ts";
 import { type StoredTrade, selectUserTrades } from "./queries/trades.ts";
 import { validQuery } from "./validate.ts";
 
@@ -39,23 +38,12 @@ export const tradesArea: ApiArea = (deps) => {
       reader = new CachedTrades(new TradesReader(deps.db, ch.config.info, ch.config.deployment), ch.commits);
       readers.set(ch, reader);
     }
-    const page = await reader.page(q.user, q.limit, q.cursor);
-    const headers: Record<string, string> = { "Content-Type": "application/json" };
-    if (!page.gzip) return c.body(page.text ?? "", 200, headers);
-    headers.Vary = "Accept-Encoding";
-    if (!acceptsGzip(c.req.header("accept-encoding"))) return c.body(textOf(page), 200, headers);
-    headers["Content-Encoding"] = "gzip";
-    return c.body(page.gzip, 200, headers);
+    return sendCompressedJson(c, await reader.page(q.user, q.limit, q.cursor));
   });
 };
 
-/** A page as kept: its text, or (from GZIP_MIN_BYTES) only its gzip bytes, which most clients take as they are. */
-export type CachedPage = { at: number; text: string | null; gzip: Uint8Array<ArrayBuffer> | null };
-
-/** A kept page's JSON text (unzipped for a client that does not take gzip). */
-export function textOf(page: CachedPage): string {
-  return page.text ?? gunzipSync(page.gzip as Uint8Array).toString("utf8");
-}
+/** A page as kept, with the time it was read. */
+export type CachedPage = KeptJson & { at: number };
 
 const sizeOf = (p: CachedPage) => (p.gzip ? p.gzip.byteLength : (p.text?.length ?? 0) * 2) + 200;
 
@@ -81,13 +69,13 @@ export class CachedTrades {
     commits?.on((change) => this.changed(change));
   }
 
-  /** Bytes held now (the README states the bound). */
+  /** Bytes counted as kept now: what the maxBytes bound is checked against. */
   get heldBytes(): number {
     return this.bytes;
   }
 
   async pageJson(user: string, limit: number, cursor?: { blockNumber: number; logIndex: number }): Promise<string> {
-    return textOf(await this.page(user, limit, cursor));
+    return jsonText(await this.page(user, limit, cursor));
   }
 
   async page(user: string, limit: number, cursor?: { blockNumber: number; logIndex: number }): Promise<CachedPage> {

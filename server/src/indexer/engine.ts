@@ -16,7 +16,7 @@ import { type Db, errorText, isDataError, type Lock, type Queryable } from "../d
 import { bulkInsert } from "./bulk.ts";
 import type { EventColumns, HandlerRows, Route } from "./decoders.mjs";
 import { type FetchedLogs, fetchRange, type Header, type RangeJob, type RangeRpc } from "./fetch-range.mjs";
-import { type Handler, rollbackHandler, type Source } from "./handler.ts";
+import { type Handler, rollbackHandler, type Source, touchedBy } from "./handler.ts";
 import { LogsWorker } from "./logs-worker-client.ts";
 import { createRpcClient, findRawBlocks, getHeadNumber, isRangeLimitError } from "./rpc.ts";
 
@@ -101,28 +101,6 @@ export type CommittedRange = {
   /** Keys changed by topic; null when a handler's `touches` failed (then anything may have changed). */
   touched: Record<string, string[]> | null;
 };
-
-/** The keys a range's rows change, by topic, from its handlers' `touches` (null if one throws). */
-export function touchedBy(
-  handlers: readonly Handler[],
-  out: Record<string, HandlerRows>,
-): Record<string, string[]> | null {
-  const sets = new Map<string, Set<string>>();
-  try {
-    for (const h of handlers) {
-      const rows = out[h.name];
-      if (!rows || !h.touches) continue;
-      for (const [topic, keys] of Object.entries(h.touches(rows))) {
-        const set = sets.get(topic) ?? new Set<string>();
-        sets.set(topic, set);
-        for (const k of keys) set.add(k.toLowerCase());
-      }
-    }
-  } catch {
-    return null;
-  }
-  return Object.fromEntries([...sets].map(([topic, set]) => [topic, [...set]]));
-}
 
 /**
  * A handler's checkpoint, or (no `handler`) the block every handler of the chain has reached: the

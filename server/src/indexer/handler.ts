@@ -118,6 +118,28 @@ const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
  * A handler's reorg rollback: deletes the rows above `fork` (`block_number > fork`, the fork block
  * itself is kept) of each table it declares, then runs its own `rollback`, if any.
  */
+/** The keys a range's rows change, by topic, from its handlers' `touches` (null if one throws). */
+export function touchedBy(
+  handlers: readonly Handler[],
+  out: Record<string, HandlerRows>,
+): Record<string, string[]> | null {
+  const sets = new Map<string, Set<string>>();
+  try {
+    for (const h of handlers) {
+      const rows = out[h.name];
+      if (!rows || !h.touches) continue;
+      for (const [topic, keys] of Object.entries(h.touches(rows))) {
+        const set = sets.get(topic) ?? new Set<string>();
+        sets.set(topic, set);
+        for (const k of keys) set.add(k.toLowerCase());
+      }
+    }
+  } catch {
+    return null;
+  }
+  return Object.fromEntries([...sets].map(([topic, set]) => [topic, [...set]]));
+}
+
 export async function rollbackHandler(tx: Queryable, handler: Handler, chainId: number, fork: number): Promise<void> {
   for (const table of handler.tables ?? []) {
     if (!TABLE_NAME.test(table)) throw new Error(`handler ${handler.name}: bad table name ${table}`);
