@@ -4,6 +4,7 @@ import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/api/app.ts";
+import { API_WRITE, type Change } from "../src/api/commit-signal.ts";
 import { Market } from "../src/api/market.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
@@ -57,6 +58,8 @@ async function signedHeaders(o: SignOpts = {}) {
 describe.each(DB_KINDS)("signed writes on %s", (kind) => {
   let app: ReturnType<typeof createApp>;
   let db: Db;
+  /** What the app told the other servers (the change bus). */
+  const told: { chainId: number; change?: Change }[] = [];
   const post = async (headers: Record<string, string>, body: unknown = { path: "/swap?x=1" }) => {
     const res = await app.request("http://127.0.0.1:8080/api/local/sofi/page-view", {
       method: "POST",
@@ -78,12 +81,18 @@ describe.each(DB_KINDS)("signed writes on %s", (kind) => {
       db,
       config,
       chains: [{ config: cc, client: createRpcClient(chain.rpcUrl), market: new Market(db, local, cc.deployment) }],
+      changes: { changed: (chainId, change) => told.push({ chainId, change }) },
     });
   });
 
   it("accepts a valid EOA signature and stores the page view for the verified address", async () => {
+    told.length = 0;
+    await post({});
+    // a refused write changed nothing; a stored one tells the other servers it was an API write
+    expect(told).toEqual([]);
     const r = await post(await signedHeaders());
     expect(r).toMatchObject({ status: 201, body: { ok: true, address: user.address.toLowerCase() } });
+    expect(told).toEqual([{ chainId: 31337, change: API_WRITE }]);
     const rows = await db.query<{ address: string; path: string; chain_id: number }>(
       "SELECT address, path, chain_id FROM page_views",
     );

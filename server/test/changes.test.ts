@@ -1,5 +1,6 @@
 /** The change bus's payload (server/src/changes.ts): the keys a commit touched cross processes when they fit one NOTIFY. */
 import { describe, expect, it } from "vitest";
+import { API_WRITE } from "../src/api/commit-signal.ts";
 import { CHANGE_PAYLOAD_MAX, decodeChange, encodeChange } from "../src/changes.ts";
 
 describe("change payloads", () => {
@@ -7,6 +8,8 @@ describe("change payloads", () => {
     const change = { touched: { "trades.user": ["0xabc", "0xdef"], "other.topic": [] } };
     const payload = encodeChange("me123456", 31337, change);
     expect(decodeChange(payload)).toEqual({ from: "me123456", chainId: 31337, change });
+    // an API write crosses as itself, so indexed-row caches on the other servers keep their entries
+    expect(decodeChange(encodeChange("me123456", 31337, API_WRITE)).change).toEqual(API_WRITE);
   });
 
   it("say 'anything changed' when no keys are known, too many to fit, or unreadable", () => {

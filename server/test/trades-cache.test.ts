@@ -3,7 +3,7 @@
 import { gunzipSync } from "node:zlib";
 import type { TradesPage } from "@sofi/core";
 import { describe, expect, it } from "vitest";
-import { CommitSignal } from "../src/api/commit-signal.ts";
+import { API_WRITE, CommitSignal } from "../src/api/commit-signal.ts";
 import { CachedTrades } from "../src/api/trades.ts";
 
 /** A reader whose page names how many times the database was read. */
@@ -41,7 +41,12 @@ describe("trades page cache", () => {
     commits.emit(touching(USER));
     expect(JSON.parse(await cache.pageJson(USER, 20)).nextCursor).toBe("read-2");
     expect(reader.reads).toBe(2);
-    // a change that names nothing (an API write, a reorg, a bus reconnect) drops every page
+    // a write through the API stores no trade: every page stays, while generation-keyed caches move on
+    const generation = commits.generation;
+    commits.emit(API_WRITE);
+    expect(commits.generation).toBe(generation + 1);
+    expect(JSON.parse(await cache.pageJson(USER, 20)).nextCursor).toBe("read-2");
+    // a change that names nothing (a reorg, a bus reconnect, a server that could not say) drops every page
     commits.emit();
     expect(JSON.parse(await cache.pageJson(USER, 20)).nextCursor).toBe("read-3");
   });

@@ -14,6 +14,7 @@ import { methodNotAllowed } from "hono/method-not-allowed";
 import { clientIp, isLoopbackAddress, TokenBuckets, tooManyRequests } from "../auth/rate-limit.ts";
 import { activeModules, areasOf, largeBodyRoutesOf, serviceHubOf } from "../modules/fold.ts";
 import type { ApiArea, ApiEnv, ApiLimits, AppDeps, AreaDeps } from "./area.ts";
+import { API_WRITE } from "./commit-signal.ts";
 import { assessChain, headBlock, indexedBlock, quarantinedLogs } from "./queries/health.ts";
 import { limitBody } from "./validate.ts";
 
@@ -269,7 +270,7 @@ export function createApp(appDeps: AppDeps, areas?: readonly ApiArea[]): Hono<Ap
     await next();
     // a write that succeeded: the other servers on the database drop what they cached of this chain
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400)
-      deps.changes?.changed(ch.config.info.id);
+      deps.changes?.changed(ch.config.info.id, API_WRITE);
   });
 
   for (const area of areas ?? areasOf(modules)) app.route("/api/:chain", area(deps));

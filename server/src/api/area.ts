@@ -12,7 +12,7 @@ import type { Db } from "../db/client.ts";
 import type { ModuleConfigs } from "../modules/fold.ts";
 import type { ServerModule } from "../modules/module.ts";
 import type { ServiceHub } from "../modules/services.ts";
-import type { CommitSignal } from "./commit-signal.ts";
+import type { Change, CommitSignal } from "./commit-signal.ts";
 import type { Market } from "./queries/market.ts";
 
 export type ChainRuntime = {
@@ -57,7 +57,7 @@ export type AppDeps = {
   /** The per-chain services the modules give each other (default: built from `modules`). */
   services?: ServiceHub;
   /** Tells the other servers on the database that a write changed a chain (server.ts's change bus). */
-  changes?: { changed(chainId: number): void };
+  changes?: { changed(chainId: number, change?: Change): void };
 };
 
 /** What an area is given: the app's deps with its modules and services settled (createApp does it). */

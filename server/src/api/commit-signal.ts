@@ -6,6 +6,15 @@
 export type Change = { touched: Readonly<Record<string, readonly string[]>> };
 
 /**
+ * The change a write through the API reports: the topic `api.write`, with no keys. A write stores
+ * only what the API itself keeps (posts, reactions, follows, favourites, intros, alerts), never a
+ * row the indexer writes, so a cache of indexed rows (a user's trades) keeps every entry, while a
+ * cache keyed by `generation` drops everything as before.
+ */
+export const API_WRITE_TOPIC = "api.write";
+export const API_WRITE: Change = { touched: { [API_WRITE_TOPIC]: [] } };
+
+/**
  * The indexer's commits (and every server's writes) for one chain: read caches keyed by
  * `generation` drop everything on each; caches that listen may drop only the keys a change names.
  */
