@@ -157,6 +157,11 @@ export type ApiResult = {
    */
   replicas?: { bare: LoadResult; rows: Record<string, { one: LoadResult; two: LoadResult }> };
   /**
+   * The trades area's read-ahead (issue 21 §1), which the first trades request starts: users and
+   * bytes kept, and how long the bench waited for it before the load (older results lack it).
+   */
+  tradesReadAhead?: { users: number; bytes: number; waitedMs: number };
+  /**
    * One reply per endpoint before the load (request 7's for the rows that change per request):
    * status, size, items (the array's length, or its trades, portfolios, components, proposals,
    * votes, calls, positions, prediction history or posts), the reply's `total` when it has one, the
@@ -180,6 +185,29 @@ export type ApiResult = {
 };
 
 type Health = { chains?: { chain: string; indexedBlock: number | null; headBlock: number | null }[] };
+
+/**
+ * Waits until the trades area has read ahead the active users' first pages (api/trades.ts), as a
+ * load balancer would send a new server traffic once it is ready: the requests for samples above
+ * started it. Reading ahead beside the load would measure the two competing, not the server.
+ */
+async function waitForTradesReadAhead(base: string, log: (m: string) => void) {
+  const t0 = performance.now();
+  for (;;) {
+    const r = await getJson(`${base}/api/local/sofi/trades/cache`);
+    if (r.status !== 200) throw new Error(`GET /sofi/trades/cache answered ${r.status}: ${r.text.slice(0, 300)}`);
+    const c = JSON.parse(r.text) as { warmth: string; users: number; bytes: number };
+    const waitedMs = performance.now() - t0;
+    if (c.warmth === "warm") {
+      log(
+        `  trades pages read ahead: ${c.users.toLocaleString("en-US")} users, ${(c.bytes / 1e6).toFixed(1)} MB (waited ${(waitedMs / 1000).toFixed(1)} s)`,
+      );
+      return { users: c.users, bytes: c.bytes, waitedMs };
+    }
+    if (waitedMs > 600_000) throw new Error(`trades pages still being read ahead after 10 min (${r.text})`);
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}
 
 async function getJson(url: string): Promise<{ status: number; text: string }> {
   const res = await fetch(url);
@@ -467,6 +495,7 @@ export async function benchApi(
         head: r.text.slice(0, 300),
       };
     }
+    const tradesReadAhead = await waitForTradesReadAhead(s.base, log);
     // BENCH_API_ENDPOINTS (comma-separated names) loads only those rows: a before/after of one change
     const only = (process.env.BENCH_API_ENDPOINTS ?? "").split(",").filter(Boolean);
     const names = (Object.keys(API_ENDPOINTS) as ApiEndpoint[]).filter((n) => only.length === 0 || only.includes(n));
@@ -485,6 +514,7 @@ export async function benchApi(
         : undefined;
     return {
       ...(replicas ? { replicas } : {}),
+      tradesReadAhead,
       server: {
         db: opts.databaseUrl ? "postgres" : "pglite",
         indexedBlock: s.indexedBlock,

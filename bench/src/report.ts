@@ -171,6 +171,12 @@ export function formatResults(r: Results): string {
     out.push(
       `API under load · ${a.connections} keep-alive connections × ${sec(a.durationMs)} per endpoint in ${a.rounds} interleaved round(s) · server on ${a.server.db}, chain indexed to block ${a.server.indexedBlock}`,
     );
+    if (a.tradesReadAhead) {
+      const t = a.tradesReadAhead;
+      out.push(
+        `  before the load: the trades area read ahead ${int(t.users)} users' first pages, ${(t.bytes / 1e6).toFixed(1)} MB kept, in ${sec(t.waitedMs)}`,
+      );
+    }
     const f = a.fill;
     if (f) {
       const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);

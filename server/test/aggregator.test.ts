@@ -337,6 +337,38 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
     }
   });
 
+  it("reading ahead: many users' first pages in one query equal each user's own page, and serve the next read", async () => {
+    const db = await freshDb(kind);
+    await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment, rpcUrl: anvil.rpcUrl });
+    const real = new TradesReader(db, local, deployment);
+    const me = trader.address.toLowerCase();
+    const them = other.toLowerCase();
+    const active = await real.recentTraders(100);
+    expect(active).toContain(me);
+    expect(active).not.toContain(them);
+    for (const limit of [3, 20]) {
+      const ahead = await real.firstPages([me, them], limit);
+      expect(ahead.get(me)).toEqual(await real.page(me, limit));
+      expect(ahead.get(them)).toEqual(await real.page(them, limit));
+    }
+    expect((await real.firstPages([me], 3)).get(me)?.nextCursor).not.toBeNull();
+    const reads: string[] = [];
+    const cache = new CachedTrades(
+      {
+        page: (user, limit, cursor) => {
+          reads.push(user.toLowerCase());
+          return real.page(user, limit, cursor);
+        },
+        firstPages: (users, limit) => real.firstPages(users, limit),
+        recentTraders: (limit) => real.recentTraders(limit),
+      },
+      new CommitSignal(),
+    );
+    await cache.warm();
+    expect(JSON.parse(await cache.pageJson(trader.address, 20))).toEqual(await real.page(me, 20));
+    expect(reads).toEqual([]);
+  });
+
   it("a reorg removes the trades of the dropped branch", async () => {
     const db = await freshDb(kind);
     const indexer = new ChainIndexer({ handlers: ALL_HANDLERS, db, chainId: 31337, deployment, rpcUrl: anvil.rpcUrl });

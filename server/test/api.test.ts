@@ -43,10 +43,12 @@ describe.each(DB_KINDS)("API on %s", (kind) => {
     return { status: res.status, body: (await res.json()) as never as Record<string, unknown> & unknown[] };
   };
 
+  let market: Market;
   beforeAll(async () => {
     const db = await freshDb(kind);
     const deployment = chain.deployment();
     await runBackfill({ handlers: ALL_HANDLERS, db, chain: 31337, deployment, rpcUrl: chain.rpcUrl });
+    market = new Market(db, local, deployment, 0);
     const config = loadConfig(
       { CHAINS: "local" },
       { deployments: { local: deployment }, rpcUrls: { local: chain.rpcUrl } },
@@ -58,6 +60,32 @@ describe.each(DB_KINDS)("API on %s", (kind) => {
       config,
       chains: [{ config: cc, client: createRpcClient(chain.rpcUrl), market: new Market(db, local, deployment) }],
     });
+  });
+
+  it("prices tokens at many times from only the pools that price them, as every pool would", async () => {
+    const prices = market.prices;
+    const { usdt, rai, orphan, weth } = chain.tokens;
+    const token = (a: Address) => prices.tokenByAddress(a) as NonNullable<ReturnType<typeof prices.tokenByAddress>>;
+    const pairsOf = (...ts: Address[]) =>
+      prices
+        .usdPairsOf(ts.map(token))
+        .map((p) => p.address)
+        .sort();
+    const sorted = (...a: Address[]) => a.map((x) => x.toLowerCase()).sort();
+    const { raiUsdtDeep, raiUsdtShallow, wethUsdt, orphWeth } = chain.pairs;
+    // RAI: its two USDT pools (and WETH's, which a token without a USDT pool would go through)
+    expect(pairsOf(rai)).toEqual(sorted(raiUsdtDeep, raiUsdtShallow, wethUsdt));
+    // ORPH has no USDT pool: its WETH pool and WETH's USDT pool
+    expect(pairsOf(orphan)).toEqual(sorted(orphWeth, wethUsdt));
+    const times = [chain.now - 2 * DAY - 10, chain.now - DAY, chain.now];
+    const all = await prices.usdPricesAtTimes(times);
+    for (const t of [rai, orphan, weth, usdt]) {
+      const narrow = await prices.usdPricesAtTimes(times, prices.usdPairsOf([token(t)]));
+      for (const [i, at] of all.entries()) {
+        expect(at.get(t.toLowerCase())).toBeGreaterThan(0);
+        expect(narrow[i]?.get(t.toLowerCase())).toBe(at.get(t.toLowerCase()));
+      }
+    }
   });
 
   it("GET /api/health reports indexed and head block", async () => {

@@ -171,4 +171,83 @@ describe("trades page cache", () => {
     expect(await cache.pageJson(USER, 60)).toBe(text);
     expect(cache.heldBytes).toBeLessThan(text.length);
   });
+
+  describe("reading ahead", () => {
+    const users = Array.from({ length: 600 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, "0")}`);
+    /** A reader of 600 active users whose batch reads can be held, counting single and batch reads. */
+    function aheadReader(hold?: () => Promise<void>) {
+      const r = {
+        reads: 0,
+        batches: 0,
+        async page(user: string): Promise<TradesPage> {
+          r.reads++;
+          return { trades: [], nextCursor: `own-${user}` };
+        },
+        async recentTraders(limit: number) {
+          return users.slice(0, limit);
+        },
+        async firstPages(batch: readonly string[], limit: number) {
+          expect(limit).toBe(20);
+          r.batches++;
+          await hold?.();
+          return new Map(batch.map((u) => [u, { trades: [], nextCursor: `ahead-${u}` }]));
+        },
+      };
+      return r;
+    }
+
+    it("keeps the active users' first pages, in batches, and serves them without reading again", async () => {
+      const reader = aheadReader();
+      const cache = new CachedTrades(reader, new CommitSignal());
+      expect(cache.warmth).toBe("cold");
+      const done = cache.warm();
+      expect(cache.warm()).toBe(done); // once per cache
+      await done;
+      expect(cache.warmth).toBe("warm");
+      expect(reader.batches).toBe(3); // 600 users, 250 per query
+      expect(cache.heldUsers).toBe(600);
+      expect(JSON.parse(await cache.pageJson(users[599] as string, 20)).nextCursor).toBe(`ahead-${users[599]}`);
+      // another size or a cursor is not read ahead
+      await cache.pageJson(users[0] as string, 10);
+      expect(reader.reads).toBe(1);
+    });
+
+    it("stops at its share of the byte budget, leaving the rest to what users ask for", async () => {
+      const reader = aheadReader();
+      // each page costs about 2 × 70 + 200 bytes: a 10,000-byte budget takes 7,500 of them, 22 pages
+      const cache = new CachedTrades(reader, new CommitSignal(), 60_000, 10_000);
+      await cache.warm();
+      expect(cache.heldBytes).toBeLessThanOrEqual(7_500);
+      expect(cache.heldUsers).toBeGreaterThan(15);
+      expect(cache.heldUsers).toBeLessThan(30);
+      expect(reader.batches).toBe(1);
+    });
+
+    it("keeps out a user's page read while a commit touched that user", async () => {
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      const reader = aheadReader(() => held);
+      const commits = new CommitSignal();
+      const cache = new CachedTrades(reader, commits);
+      const done = cache.warm();
+      await new Promise((r) => setTimeout(r, 10));
+      commits.emit(touching(users[0] as string));
+      release();
+      await done;
+      expect(cache.heldUsers).toBe(599);
+      expect(JSON.parse(await cache.pageJson(users[0] as string, 20)).nextCursor).toBe(`own-${users[0]}`);
+      expect(reader.reads).toBe(1);
+    });
+
+    it("does nothing without a commit signal or a reader that can read ahead", async () => {
+      const reader = aheadReader();
+      const off = new CachedTrades(reader, undefined);
+      await off.warm();
+      expect(reader.batches).toBe(0);
+      const plain = new CachedTrades(countingReader(), new CommitSignal());
+      await plain.warm();
+      expect(plain.warmth).toBe("warm");
+      expect(plain.heldUsers).toBe(0);
+    });
+  });
 });

@@ -185,8 +185,13 @@ async function predictionItems(
   prices: Prices,
   rows: PredictionRow[],
 ): Promise<PredictionItem[]> {
-  const times = [...new Set(rows.filter((r) => r.round.token).map((r) => r.timestamp))];
-  const at = times.length ? await prices.usdPricesAtTimes(times) : [];
+  const priced = rows.filter((r) => r.round.token);
+  const times = [...new Set(priced.map((r) => r.timestamp))];
+  // only the pools that price the rounds' tokens: a round's hundred predictions read a hundred times
+  const tokens = [...new Set(priced.map((r) => r.round.token as string))]
+    .map((a) => prices.tokenByAddress(a))
+    .filter((t) => t !== undefined);
+  const at = times.length ? await prices.usdPricesAtTimes(times, prices.usdPairsOf(tokens)) : [];
   const priceAt = new Map(times.map((t, i) => [t, at[i] as Map<string, number>]));
   return rows.map((p) => {
     const token = p.round.token ? prices.tokenByAddress(p.round.token) : undefined;

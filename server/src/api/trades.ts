@@ -6,7 +6,7 @@
  * TRADES_CACHE_MS passes: a page is asked for again and again by the swap page's recent list and
  * the profile tab, while one user's trades change only when that user trades.
  */
-import { type ApiTrade, type TradesPage, type TradeToken, tradesQuerySchema } from "@sofi/core";
+import { type ApiTrade, TRADES_PAGE_DEFAULT, type TradesPage, type TradeToken, tradesQuerySchema } from "@sofi/core";
 import type { ChainInfo, Deployment } from "@sofi/protocol";
 import { Hono } from "hono";
 import { getAddress, zeroAddress } from "viem";
@@ -14,36 +14,61 @@ import type { Queryable } from "../db/client.ts";
 import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
 import type { Change, CommitSignal } from "./commit-signal.ts";
 import { type CompressedJson, compressedJson, jsonText, type KeptJson, sendCompressedJson } from "./compressed-json.ts";
-import { type StoredTrade, selectUserTrades } from "./queries/trades.ts";
+import { type StoredTrade, selectNewestTradesOf, selectRecentTraders, selectUserTrades } from "./queries/trades.ts";
 import { validQuery } from "./validate.ts";
 
 /**
  * How long a cached page may be served. Commits drop the pages they touch (in this process and,
- * through the change bus, in every other on the database), so this only bounds a signal lost
- * without the bus noticing.
+ * through the change bus, in every other on the database; a bus that reconnects drops everything),
+ * so this only bounds a signal lost without the bus noticing.
  */
-export const TRADES_CACHE_MS = 60_000;
+export const TRADES_CACHE_MS = 10 * 60_000;
 /** Bytes of cached pages kept per chain (gzip-compressed from 8 KB); the least recently asked user goes first. */
 export const TRADES_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * Share of the byte budget that reading ahead may fill (the rest is left to what users ask for), and
+ * the most users it reads ahead: the most recently active first.
+ */
+export const TRADES_WARM_SHARE = 0.75;
+export const TRADES_WARM_MAX_USERS = 50_000;
+/** Users per read-ahead query, and the pause after each: the reads give way to the requests being served. */
+const WARM_BATCH = 250;
+const WARM_PAUSE_MS = 20;
 /** The change topic of the trades area's pages: keys are users (indexer/handlers/aggregator.ts). */
 export const TRADES_TOPIC = "trades.user";
 
 export const tradesArea: ApiArea = (deps) => {
   const readers = new WeakMap<ChainRuntime, CachedTrades>();
-  return new Hono<ApiEnv>().get("/sofi/trades", validQuery(tradesQuerySchema), async (c) => {
-    const q = c.req.valid("query");
-    const ch = c.var.chain;
+  const readerOf = (ch: ChainRuntime) => {
     let reader = readers.get(ch);
     if (!reader) {
       reader = new CachedTrades(new TradesReader(deps.db, ch.config.info, ch.config.deployment), ch.commits);
       readers.set(ch, reader);
+      // the first request of a chain starts reading ahead the active users' first pages
+      reader.warm().catch((e: Error) => console.error(`trades: reading ahead stopped: ${e.message}`));
     }
-    return sendCompressedJson(c, await reader.page(q.user, q.limit, q.cursor));
-  });
+    return reader;
+  };
+  return (
+    new Hono<ApiEnv>()
+      .get("/sofi/trades", validQuery(tradesQuerySchema), async (c) => {
+        const q = c.req.valid("query");
+        return sendCompressedJson(c, await readerOf(c.var.chain).page(q.user, q.limit, q.cursor));
+      })
+      // the page cache's state, for operators and the bench: whether reading ahead is done
+      .get("/sofi/trades/cache", (c) => {
+        const r = readerOf(c.var.chain);
+        return c.json({ warmth: r.warmth, users: r.heldUsers, bytes: r.heldBytes });
+      })
+  );
 };
 
 /** A page as kept, with the time it was read. */
 export type CachedPage = KeptJson & { at: number };
+
+/** From GZIP_MIN_BYTES only the gzip bytes are kept. */
+const toKept = (at: number, reply: CompressedJson): CachedPage =>
+  reply.gzip ? { at, text: null, gzip: reply.gzip } : { at, text: reply.text, gzip: null };
 
 const sizeOf = (p: CachedPage) => (p.gzip ? p.gzip.byteLength : (p.text?.length ?? 0) * 2) + 200;
 
@@ -58,9 +83,12 @@ export class CachedTrades {
   /** Reads in progress by user: a commit touching the user marks them stale. */
   private readonly reading = new Map<string, Set<{ stale: boolean }>>();
   private bytes = 0;
+  private warming: Promise<void> | null = null;
+  /** Reading ahead: "cold" before it started, "warming", then "warm" (done, or stopped at the budget). */
+  warmth: "cold" | "warming" | "warm" = "cold";
 
   constructor(
-    private readonly reader: Pick<TradesReader, "page">,
+    private readonly reader: Pick<TradesReader, "page"> & Partial<Pick<TradesReader, "firstPages" | "recentTraders">>,
     private readonly commits: CommitSignal | undefined,
     private readonly ttlMs = TRADES_CACHE_MS,
     private readonly maxBytes = TRADES_CACHE_BYTES,
@@ -72,6 +100,67 @@ export class CachedTrades {
   /** Bytes counted as kept now: what the maxBytes bound is checked against. */
   get heldBytes(): number {
     return this.bytes;
+  }
+
+  /** Users with pages kept now. */
+  get heldUsers(): number {
+    return this.users.size;
+  }
+
+  /**
+   * Reads ahead the first page (the default size, no cursor) of the most recently active users, up
+   * to TRADES_WARM_SHARE of the byte budget, in small batches with pauses between them: a user who
+   * comes back finds the page in memory. Pages are kept under the same rules as pages asked for (a
+   * commit touching a user while the batch was read keeps that user's page out). Once per cache.
+   */
+  warm(): Promise<void> {
+    this.warming ??= this.readAhead().finally(() => {
+      this.warmth = "warm";
+    });
+    return this.warming;
+  }
+
+  private async readAhead(): Promise<void> {
+    const { firstPages, recentTraders } = this.reader;
+    if (!this.commits || !firstPages || !recentTraders) return;
+    this.warmth = "warming";
+    const budget = this.maxBytes * TRADES_WARM_SHARE;
+    const sub = `${TRADES_PAGE_DEFAULT}|`;
+    const users = (await recentTraders.call(this.reader, TRADES_WARM_MAX_USERS)).map((u) => u.toLowerCase());
+    let full = false;
+    for (let i = 0; i < users.length && !full; i += WARM_BATCH) {
+      const batch = users.slice(i, i + WARM_BATCH).filter((u) => !this.users.get(u)?.has(sub));
+      const marks = batch.map((u) => this.markReading(u));
+      try {
+        const at = this.clock();
+        const pages = await firstPages.call(this.reader, batch, TRADES_PAGE_DEFAULT);
+        for (const [k, u] of batch.entries()) {
+          const page = pages.get(u);
+          if (!page || marks[k]?.stale) continue;
+          const kept = toKept(at, await compressedJson(JSON.stringify(page)));
+          if (this.bytes + sizeOf(kept) > budget) full = true;
+          else if (!marks[k]?.stale && !this.users.get(u)?.has(sub)) this.keep(u, sub, kept);
+        }
+      } finally {
+        for (const [k, u] of batch.entries()) this.unmarkReading(u, marks[k] as { stale: boolean });
+      }
+      await new Promise((r) => setTimeout(r, WARM_PAUSE_MS));
+    }
+  }
+
+  private markReading(u: string): { stale: boolean } {
+    const mark = { stale: false };
+    const marks = this.reading.get(u) ?? new Set<{ stale: boolean }>();
+    this.reading.set(u, marks);
+    marks.add(mark);
+    return mark;
+  }
+
+  private unmarkReading(u: string, mark: { stale: boolean }): void {
+    const marks = this.reading.get(u);
+    if (!marks) return;
+    marks.delete(mark);
+    if (marks.size === 0) this.reading.delete(u);
   }
 
   async pageJson(user: string, limit: number, cursor?: { blockNumber: number; logIndex: number }): Promise<string> {
@@ -90,19 +179,14 @@ export class CachedTrades {
       this.users.set(u, pages);
       return hit;
     }
-    const mark = { stale: false };
-    const marks = this.reading.get(u) ?? new Set<{ stale: boolean }>();
-    this.reading.set(u, marks);
-    marks.add(mark);
+    const mark = this.markReading(u);
     try {
-      const reply: CompressedJson = await compressedJson(JSON.stringify(await this.reader.page(user, limit, cursor)));
-      const page: CachedPage = reply.gzip ? { at, text: null, gzip: reply.gzip } : { at, text: reply.text, gzip: null };
+      const page = toKept(at, await compressedJson(JSON.stringify(await this.reader.page(user, limit, cursor))));
       // rows committed while it was read may be missing from it: answer, but do not keep it
       if (!mark.stale) this.keep(u, sub, page);
       return page;
     } finally {
-      marks.delete(mark);
-      if (marks.size === 0 && this.reading.get(u) === marks) this.reading.delete(u);
+      this.unmarkReading(u, mark);
     }
   }
 
@@ -186,7 +270,21 @@ export class TradesReader {
 
   /** One page: `limit` trades older than `cursor` (exclusive); one extra row tells whether more exist. */
   async page(user: string, limit: number, cursor?: { blockNumber: number; logIndex: number }): Promise<TradesPage> {
-    const rows = await selectUserTrades(this.db, this.chain.id, user, limit + 1, cursor);
+    return this.toPage(await selectUserTrades(this.db, this.chain.id, user, limit + 1, cursor), limit);
+  }
+
+  /** The first page of each of `users` (lowercased) in one query: each equal to its own `page` without a cursor. */
+  async firstPages(users: readonly string[], limit: number): Promise<Map<string, TradesPage>> {
+    const rows = await selectNewestTradesOf(this.db, this.chain.id, users, limit + 1);
+    return new Map([...rows].map(([u, r]) => [u, this.toPage(r, limit)]));
+  }
+
+  /** The users who traded most recently, newest first. */
+  recentTraders(limit: number): Promise<string[]> {
+    return selectRecentTraders(this.db, this.chain.id, limit);
+  }
+
+  private toPage(rows: StoredTrade[], limit: number): TradesPage {
     const more = rows.length > limit;
     const trades = rows.slice(0, limit).map((r) => this.toApi(r));
     const last = trades.at(-1);

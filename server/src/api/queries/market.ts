@@ -188,6 +188,24 @@ export class Prices {
   }
 
   /**
+   * The pools `usdPrice` reads for `tokens`: each one's pools with the USD anchor and with the
+   * wrapped native token, and the wrapped native token's USD pools. Passed to `usdPricesAtTimes`,
+   * they price those tokens exactly as every pool would, reading a fraction of the candles.
+   */
+  usdPairsOf(tokens: readonly Token[]): PairDeployment[] {
+    const usd = this.usd?.address;
+    if (!usd) return [];
+    const weth = this.weth?.address;
+    const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+    const wanted = new Set<string>(weth ? [key(weth, usd)] : []);
+    for (const t of tokens) {
+      wanted.add(key(t.address, usd));
+      if (weth) wanted.add(key(t.address, weth));
+    }
+    return this.pairs.filter((p) => wanted.has(key(p.token0, p.token1)));
+  }
+
+  /**
    * USD price of every token at each of `times` (unix seconds), from the candles in one query: the
    * same reading as usdPrices(at) for each time, for series (portfolio values, charts). `pairs`
    * narrows the reserves read (a token whose pools are left out is priced 0): the track record reads

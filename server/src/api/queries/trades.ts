@@ -34,26 +34,34 @@ export async function selectUserTrades(
     params.push(before.blockNumber, before.logIndex);
     keyset = "AND (block_number, log_index) < ($4, $5)";
   }
-  const rows = await q.query<{
-    block_number: unknown;
-    log_index: number;
-    tx_hash: string;
-    timestamp: unknown;
-    user: string;
-    router: string;
-    token_in: string;
-    token_out: string;
-    amount_in: string;
-    amount_out: string;
-    recipient: string;
-  }>(
-    `SELECT block_number, log_index, tx_hash, timestamp, "user", router, token_in, token_out,
-       amount_in::text AS amount_in, amount_out::text AS amount_out, recipient
+  const rows = await q.query<RawTrade>(
+    `SELECT ${TRADE_COLUMNS}
      FROM aggregator_trades WHERE chain_id = $1 AND "user" = $2 ${keyset}
      ORDER BY block_number DESC, log_index DESC LIMIT $3`,
     params,
   );
-  return rows.map((r) => ({
+  return rows.map(toStored);
+}
+
+type RawTrade = {
+  block_number: unknown;
+  log_index: number;
+  tx_hash: string;
+  timestamp: unknown;
+  user: string;
+  router: string;
+  token_in: string;
+  token_out: string;
+  amount_in: string;
+  amount_out: string;
+  recipient: string;
+};
+
+const TRADE_COLUMNS = `block_number, log_index, tx_hash, timestamp, "user", router, token_in, token_out,
+       amount_in::text AS amount_in, amount_out::text AS amount_out, recipient`;
+
+function toStored(r: RawTrade): StoredTrade {
+  return {
     blockNumber: Number(r.block_number),
     logIndex: Number(r.log_index),
     txHash: r.tx_hash,
@@ -65,7 +73,43 @@ export async function selectUserTrades(
     amountIn: BigInt(r.amount_in),
     amountOut: BigInt(r.amount_out),
     recipient: r.recipient,
-  }));
+  };
+}
+
+/** The users who traded most recently, newest first (what a cache reads ahead). */
+export async function selectRecentTraders(q: Queryable, chainId: number, limit: number): Promise<string[]> {
+  const rows = await q.query<{ user: string }>(
+    `SELECT "user" FROM aggregator_trades WHERE chain_id = $1
+     GROUP BY "user" ORDER BY max(block_number) DESC, "user" LIMIT $2`,
+    [chainId, limit],
+  );
+  return rows.map((r) => r.user);
+}
+
+/**
+ * The newest `limit` trades of each of `users` (lowercased) in one query: the same rows, in the same
+ * order, as each user's own `selectUserTrades` without a cursor.
+ */
+export async function selectNewestTradesOf(
+  q: Queryable,
+  chainId: number,
+  users: readonly string[],
+  limit: number,
+): Promise<Map<string, StoredTrade[]>> {
+  const out = new Map<string, StoredTrade[]>(users.map((u) => [u, []]));
+  if (users.length === 0) return out;
+  const rows = await q.query<RawTrade>(
+    `SELECT t.* FROM unnest($2::text[]) AS u(u)
+     CROSS JOIN LATERAL (
+       SELECT ${TRADE_COLUMNS} FROM aggregator_trades
+       WHERE chain_id = $1 AND "user" = u.u
+       ORDER BY block_number DESC, log_index DESC LIMIT $3
+     ) t`,
+    [chainId, `{${users.join(",")}}`, limit],
+  );
+  for (const r of rows) out.get(r.user)?.push(toStored(r));
+  for (const list of out.values()) list.sort((a, b) => b.blockNumber - a.blockNumber || b.logIndex - a.logIndex);
+  return out;
 }
 
 // ------------------------------------------------------------------ the feed's transaction items
