@@ -5,7 +5,7 @@
  * rolled back on a reorg, paginated and validated by the endpoint.
  */
 import { deployAll, getFreePort, SEED_STEPS, seed, startAnvil } from "@sofi/contracts";
-import { type ApiTrade, tradesPageSchema } from "@sofi/core";
+import { type ApiTrade, tradesCacheSchema, tradesPageSchema } from "@sofi/core";
 import { ANVIL_ACCOUNTS, CHAINS, type Deployment, erc20Abi, sofiAggregatorAbi } from "@sofi/protocol";
 import {
   type Address,
@@ -460,6 +460,10 @@ describe.each(DB_KINDS)("aggregator trades on %s", (kind) => {
       // Someone without trades.
       const none = tradesPageSchema.parse((await get(`/api/local/sofi/trades?user=${other}`)).body);
       expect(none).toEqual({ trades: [], nextCursor: null });
+      // without a commit signal (no indexer, no bus) nothing is kept or read ahead
+      const cache = await get("/api/local/sofi/trades/cache");
+      expect(cache.status).toBe(200);
+      expect(tradesCacheSchema.parse(cache.body)).toEqual({ warmth: "warm", users: 0, bytes: 0 });
     });
 
     it("refuses bad input with a 400 and a clear message", async () => {

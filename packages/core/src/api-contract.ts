@@ -17,6 +17,7 @@ import {
   tickerQuerySchema,
   tickerSchema,
   tokensQuerySchema,
+  tradesCacheSchema,
   tradesPageSchema,
   tradesQuerySchema,
 } from "./api-schemas.ts";
@@ -196,6 +197,7 @@ export const API = {
     query: tradesQuerySchema,
     reply: tradesPageSchema,
   },
+  tradesCache: { capability: "swap", method: "GET", path: "/sofi/trades/cache", reply: tradesCacheSchema },
   // tokens
   tokens: {
     capability: "tokens",

@@ -125,3 +125,14 @@ export type ApiTrade = z.infer<typeof apiTradeSchema>;
 /** `GET /api/{chain}/sofi/trades` reply, newest first; `nextCursor` is null on the last page. */
 export const tradesPageSchema = z.object({ trades: z.array(apiTradeSchema), nextCursor: z.string().nullable() });
 export type TradesPage = z.infer<typeof tradesPageSchema>;
+
+/**
+ * The trade page cache's state (issue 21 §1): whether reading ahead the active users' first pages
+ * is done, and what it keeps. A rollout waits for "warm" before sending a new replica traffic.
+ */
+export const tradesCacheSchema = z.object({
+  warmth: z.enum(["cold", "warming", "warm"]),
+  users: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type TradesCacheState = z.infer<typeof tradesCacheSchema>;

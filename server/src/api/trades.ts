@@ -6,7 +6,14 @@
  * TRADES_CACHE_MS passes: a page is asked for again and again by the swap page's recent list and
  * the profile tab, while one user's trades change only when that user trades.
  */
-import { type ApiTrade, TRADES_PAGE_DEFAULT, type TradesPage, type TradeToken, tradesQuerySchema } from "@sofi/core";
+import {
+  type ApiTrade,
+  TRADES_PAGE_DEFAULT,
+  type TradesCacheState,
+  type TradesPage,
+  type TradeToken,
+  tradesQuerySchema,
+} from "@sofi/core";
 import type { ChainInfo, Deployment } from "@sofi/protocol";
 import { Hono } from "hono";
 import { getAddress, zeroAddress } from "viem";
@@ -58,7 +65,7 @@ export const tradesArea: ApiArea = (deps) => {
       // the page cache's state, for operators and the bench: whether reading ahead is done
       .get("/sofi/trades/cache", (c) => {
         const r = readerOf(c.var.chain);
-        return c.json({ warmth: r.warmth, users: r.heldUsers, bytes: r.heldBytes });
+        return c.json({ warmth: r.warmth, users: r.heldUsers, bytes: r.heldBytes } satisfies TradesCacheState);
       })
   );
 };
