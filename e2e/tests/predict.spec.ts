@@ -108,7 +108,13 @@ async function confirmWithTerms(page: Page, checkTermsMessage = false): Promise<
     }).toPass({ timeout: 20_000 });
     await expect(page.getByTestId("terms-error")).toHaveText("Should accept the Terms of Use");
   }
-  await page.getByRole("dialog").getByRole("checkbox").check();
+  // CI once saw this click leave the box unticked while the modal was still fading in (stop 31's
+  // screenshot: the modal half transparent, the box empty); `check` fails loudly then, so it is
+  // tried again. A box that never stays ticked still fails here.
+  const terms = page.getByRole("dialog").getByRole("checkbox");
+  await expect(async () => {
+    await terms.check({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId("confirm-trade").click();
   await expect(modal).toBeHidden({ timeout: 30_000 });
 }
