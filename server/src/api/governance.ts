@@ -27,9 +27,10 @@ import { privateKeyToAccount } from "viem/accounts";
 import { TokenBuckets, tooManyRequests } from "../auth/rate-limit.ts";
 import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
 import { checksum } from "./checksum.ts";
-import { chainNow } from "./queries/chain-time.ts";
+import { ChainClock } from "./queries/chain-time.ts";
 import { GovernanceSql, type ProposalRecord } from "./queries/governance.ts";
 import { decodeAction, revertReason } from "./queries/governance-calls.ts";
+import { ProposalVersions } from "./queries/proposal-versions.ts";
 import { ReplyCache } from "./reply-cache.ts";
 import { limitBody, validJson, validQuery } from "./validate.ts";
 
@@ -41,8 +42,26 @@ export const SIMULATE_BODY_MAX = 200 * 1024;
 export const RELAY_WAIT_MS = 20_000;
 /** eth_calls of simulations per client IP per minute. */
 export const SIMULATIONS_PER_IP_PER_MINUTE = 60;
-/** How long list and detail replies are reused (and never past a commit of this process's indexer). */
+/**
+ * How long list replies are reused (and never past a commit that touched a proposal): their statuses
+ * are read at the chain's time, so a list is at most this late on a status that time alone changed.
+ */
 export const GOVERNANCE_CACHE_MS = 2_000;
+/**
+ * How long one proposal's record and its votes pages are kept while no commit touches that proposal
+ * (ProposalVersions; its status is read at the chain's time on every request). Without a commit
+ * signal (never in the running product) they are kept GOVERNANCE_CACHE_MS.
+ */
+export const PROPOSAL_CACHE_MS = 10 * 60_000;
+/**
+ * Proposals whose records are kept (issue 21 §1: the bench reads 10,000 in turn). A record is the
+ * proposal's row, tallies, events and decoded reply: about 2-4 KB with a short description, so about
+ * 25-50 MB when full; votes pages are kept for VOTES_PAGES_MAX keys.
+ */
+export const PROPOSAL_RECORDS_MAX = 12_000;
+export const VOTES_PAGES_MAX = 2_000;
+
+type KeptProposal = { record: ProposalRecord; reply: ApiProposal } | null;
 
 /** The chain's governor and timelock (null: governance is not deployed there). */
 export function governanceOf(ch: ChainRuntime): { governor: Address; timelock: Address | null } | null {
@@ -89,6 +108,12 @@ export function describeRecord(p: ProposalRecord, at: number) {
   return { state, eta, history, withdrawn };
 }
 
+/** The parts of a proposal's reply that follow the chain's time (the rest holds until a commit touches it). */
+export function timedParts(p: ProposalRecord, at: number) {
+  const { state, eta, history, withdrawn } = describeRecord(p, at);
+  return { state, eta, withdrawn, state_history: history };
+}
+
 /** A proposal as the API answers it (§3 "Proposal (display)"). */
 export function toApiProposal(p: ProposalRecord, at: number): ApiProposal {
   const { state, eta, history, withdrawn } = describeRecord(p, at);
@@ -131,19 +156,25 @@ export const governanceArea: ApiArea = (deps) => {
   const simulations = new TokenBuckets(SIMULATIONS_PER_IP_PER_MINUTE);
   const sqlOf = (ch: ChainRuntime, governor: string) =>
     new GovernanceSql(deps.db, ch.config.info.id, governor.toLowerCase());
-  const caches = new WeakMap<ChainRuntime, ReplyCache<string>>();
-  const cacheOf = (ch: ChainRuntime) => {
-    let c = caches.get(ch);
-    if (!c) {
-      c = new ReplyCache<string>(GOVERNANCE_CACHE_MS);
-      caches.set(ch, c);
-    }
-    return c;
+  const perChain = <T>(make: (ch: ChainRuntime) => T) => {
+    const of = new WeakMap<ChainRuntime, T>();
+    return (ch: ChainRuntime): T => {
+      let v = of.get(ch);
+      if (v === undefined) {
+        v = make(ch);
+        of.set(ch, v);
+      }
+      return v;
+    };
   };
+  const keepMs = (ch: ChainRuntime) => (ch.commits ? PROPOSAL_CACHE_MS : GOVERNANCE_CACHE_MS);
+  const versionsOf = perChain((ch) => new ProposalVersions(ch.commits));
+  const listsOf = perChain(() => new ReplyCache<string>(GOVERNANCE_CACHE_MS));
+  const recordsOf = perChain((ch) => new ReplyCache<KeptProposal>(keepMs(ch), PROPOSAL_RECORDS_MAX));
+  const votesOf = perChain((ch) => new ReplyCache<string>(keepMs(ch), VOTES_PAGES_MAX));
+  /** Statuses are read at the chain's time (queries/chain-time.ts), its indexed part at most 1 s old. */
+  const clockOf = perChain((ch) => new ChainClock(deps.db, ch.config.info.id, ch.commits));
   const json = (c: Context<ApiEnv>, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
-  /** Statuses are read at the chain's time (queries/chain-time.ts). */
-  const chainNowOf = (ch: ChainRuntime) => chainNow(deps.db, ch.config.info.id);
-  const version = (ch: ChainRuntime) => String(ch.commits?.generation ?? 0);
 
   return new Hono<ApiEnv>()
     .get("/sofi/proposals", validQuery(proposalsQuerySchema), async (c) => {
@@ -152,11 +183,11 @@ export const governanceArea: ApiArea = (deps) => {
       const gov = governanceOf(ch);
       if (!gov) return c.json({ proposals: [], total: 0 });
       const key = `list|${proposer ?? ""}|${limit}|${offset}`;
-      const text = await cacheOf(ch).get(key, version(ch), async () => {
+      const text = await listsOf(ch).get(key, versionsOf(ch).lists(), async () => {
         const sql = sqlOf(ch, gov.governor);
         const rows = await sql.list(limit, offset, proposer);
         const total = rows[0]?.total ?? (await sql.count(proposer));
-        const at = await chainNowOf(ch);
+        const at = await clockOf(ch).now();
         return JSON.stringify({ proposals: rows.map((r) => toApiProposal(r, at)), total });
       });
       return json(c, text ?? "{}");
@@ -169,18 +200,19 @@ export const governanceArea: ApiArea = (deps) => {
       if (contract && contract.toLowerCase() !== gov.governor.toLowerCase())
         return c.json({ error: GOVERNANCE_ERRORS.contract }, 400);
       const sql = sqlOf(ch, gov.governor);
-      const text = await cacheOf(ch).get(`one|${proposalId}`, version(ch), async () => {
+      const kept = await recordsOf(ch).get(proposalId, versionsOf(ch).of(proposalId), async () => {
         const p = await sql.one(proposalId);
-        return p ? JSON.stringify(toApiProposal(p, await chainNowOf(ch))) : "";
+        return p ? { record: p, reply: toApiProposal(p, 0) } : null;
       });
-      if (!text) return c.json({ error: GOVERNANCE_ERRORS.notFound }, 404);
-      const proposal = JSON.parse(text) as ApiProposal;
+      if (!kept) return c.json({ error: GOVERNANCE_ERRORS.notFound }, 404);
+      const now = await clockOf(ch).now();
+      const proposal: ApiProposal = { ...kept.reply, ...timedParts(kept.record, now) };
       if (!address) return c.json(proposal);
       // the address's votes at the snapshot (its current votes while the snapshot is still ahead)
       const sofi = ch.config.deployment?.tokens.find((t) => t.symbol === "SOFI")?.address as Address | undefined;
       const [available, mine] = await Promise.all([
         sofi
-          ? (proposal.startTime < (await chainNowOf(ch))
+          ? (proposal.startTime < now
               ? ch.client.readContract({
                   address: sofi,
                   abi: sofiTokenAbi,
@@ -211,8 +243,8 @@ export const governanceArea: ApiArea = (deps) => {
       const ch = c.var.chain;
       const gov = governanceOf(ch);
       if (!gov) return c.json({ votes: [], total: 0 });
-      const key = `votes|${proposalId}|${limit}|${offset}`;
-      const text = await cacheOf(ch).get(key, version(ch), async () => {
+      const key = `${proposalId}|${limit}|${offset}`;
+      const text = await votesOf(ch).get(key, versionsOf(ch).of(proposalId), async () => {
         const sql = sqlOf(ch, gov.governor);
         const [rows, p] = await Promise.all([sql.votes(proposalId, limit, offset), sql.one(proposalId)]);
         return JSON.stringify({

@@ -32,3 +32,37 @@ export async function chainHead(
   );
   return { now: Math.max(wall, Number(r?.ts ?? 0)), mark: r?.mark ?? "" };
 }
+
+/**
+ * `chainNow` for a hot read path: the latest indexed block's time is read at most once per `maxAgeMs`
+ * and again after each commit with rows, so a status that time alone changes shows at most about
+ * a second late (a block without rows moves no signal; the wall clock still moves every read).
+ */
+export class ChainClock {
+  private head: Promise<number> | null = null;
+  private readAt = 0;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly chainId: number,
+    commits?: { on(listener: () => void): void },
+    private readonly maxAgeMs = 1_000,
+  ) {
+    commits?.on(() => {
+      this.head = null;
+    });
+  }
+
+  async now(wall = Math.floor(Date.now() / 1000)): Promise<number> {
+    const t = Date.now();
+    if (!this.head || t - this.readAt >= this.maxAgeMs) {
+      this.readAt = t;
+      const head = chainNow(this.db, this.chainId, 0);
+      this.head = head;
+      head.catch(() => {
+        if (this.head === head) this.head = null;
+      });
+    }
+    return Math.max(wall, await this.head);
+  }
+}

@@ -177,6 +177,9 @@ async function insertEvents(
   );
 }
 
+/** The events of one proposal (every governance event but the governor-wide quorum change). */
+const PROPOSAL_EVENTS = GOVERNANCE_EVENTS.map((e) => e.name).filter((n) => n !== "QuorumVoteCountSet");
+
 export const governanceHandler = defineHandler({
   name: "governance",
   events: GOVERNANCE_EVENTS,
@@ -221,6 +224,17 @@ export const governanceHandler = defineHandler({
       ],
       "",
     );
+  },
+  // the topics governance replies are cached under (api/queries/proposal-versions.ts, issue 21 §1): a
+  // proposal's reply and votes read only that proposal's rows, keyed by its id; a quorum change may
+  // move the quorum of any proposal whose vote starts after it, keyed by the governor
+  touches(rows) {
+    const ids = new Set<string>();
+    for (const name of PROPOSAL_EVENTS) for (const id of rows[name]?.args.proposalId ?? []) ids.add(String(id));
+    return {
+      "governance.proposal": [...ids],
+      "governance.quorum": [...new Set(rows.QuorumVoteCountSet?.address ?? [])],
+    };
   },
   // votes above the fork go, and the tallies with them, in one statement
   async rollback(tx, chainId, fork) {
