@@ -161,6 +161,8 @@ export type ApiResult = {
    * bytes kept, and how long the bench waited for it before the load (older results lack it).
    */
   tradesReadAhead?: { users: number; bytes: number; waitedMs: number };
+  /** The proposals the governance area held in memory before the load, and the wait for them. */
+  proposalsHeld?: { proposals: number; waitedMs: number };
   /**
    * One reply per endpoint before the load (request 7's for the rows that change per request):
    * status, size, items (the array's length, or its trades, portfolios, components, proposals,
@@ -205,6 +207,30 @@ async function waitForTradesReadAhead(base: string, log: (m: string) => void) {
       return { users: c.users, bytes: c.bytes, waitedMs };
     }
     if (waitedMs > 600_000) throw new Error(`trades pages still being read ahead after 10 min (${r.text})`);
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}
+
+/**
+ * Waits until the governance area holds every proposal in memory (api/queries/proposal-book.ts),
+ * for the same reason: the first governance read starts the load, made here if nothing made it.
+ * "off" (too many proposals to hold) is also an answer: the rows then measure the database.
+ */
+async function waitForProposalsBook(base: string, log: (m: string) => void) {
+  const t0 = performance.now();
+  for (;;) {
+    const r = await getJson(`${base}/api/local/sofi/proposals/cache`);
+    if (r.status !== 200) throw new Error(`GET /sofi/proposals/cache answered ${r.status}: ${r.text.slice(0, 300)}`);
+    const c = JSON.parse(r.text) as { warmth: string; proposals: number };
+    const waitedMs = performance.now() - t0;
+    if (c.warmth === "warm" || c.warmth === "off") {
+      log(
+        `  proposals held in memory: ${c.warmth === "warm" ? c.proposals.toLocaleString("en-US") : "none (too many)"} (waited ${(waitedMs / 1000).toFixed(1)} s)`,
+      );
+      return { proposals: c.warmth === "warm" ? c.proposals : 0, waitedMs };
+    }
+    if (c.warmth === "cold") await getJson(`${base}/api/local/sofi/proposals?limit=1`);
+    if (waitedMs > 600_000) throw new Error(`proposals still being read after 10 min (${r.text})`);
     await new Promise((res) => setTimeout(res, 250));
   }
 }
@@ -496,6 +522,7 @@ export async function benchApi(
       };
     }
     const tradesReadAhead = await waitForTradesReadAhead(s.base, log);
+    const proposalsHeld = await waitForProposalsBook(s.base, log);
     // BENCH_API_ENDPOINTS (comma-separated names) loads only those rows: a before/after of one change
     const only = (process.env.BENCH_API_ENDPOINTS ?? "").split(",").filter(Boolean);
     const names = (Object.keys(API_ENDPOINTS) as ApiEndpoint[]).filter((n) => only.length === 0 || only.includes(n));
@@ -515,6 +542,7 @@ export async function benchApi(
     return {
       ...(replicas ? { replicas } : {}),
       tradesReadAhead,
+      proposalsHeld,
       server: {
         db: opts.databaseUrl ? "postgres" : "pglite",
         indexedBlock: s.indexedBlock,

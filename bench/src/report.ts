@@ -177,6 +177,12 @@ export function formatResults(r: Results): string {
         `  before the load: the trades area read ahead ${int(t.users)} users' first pages, ${(t.bytes / 1e6).toFixed(1)} MB kept, in ${sec(t.waitedMs)}`,
       );
     }
+    if (a.proposalsHeld) {
+      const p = a.proposalsHeld;
+      out.push(
+        `  before the load: the governance area held ${p.proposals > 0 ? `${int(p.proposals)} proposals in memory` : "no proposals in memory (too many: the rows measure the database)"}, in ${sec(p.waitedMs)}`,
+      );
+    }
     const f = a.fill;
     if (f) {
       const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);

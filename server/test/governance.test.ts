@@ -11,7 +11,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deployAll, getFreePort, startAnvil } from "@sofi/contracts";
-import { type ApiProposal, proposalDescription, proposalListSchema, proposalSchema, votesSchema } from "@sofi/core";
+import {
+  type ApiProposal,
+  proposalDescription,
+  proposalListSchema,
+  proposalSchema,
+  proposalsCacheSchema,
+  votesSchema,
+} from "@sofi/core";
 import { ANVIL_ACCOUNTS, type Deployment, portfolioFactoryAbi, sofiGovernorAbi, sofiTokenAbi } from "@sofi/protocol";
 import {
   type Address,
@@ -26,6 +33,9 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toApiProposal } from "../src/api/governance.ts";
+import { chainNow as indexedNow } from "../src/api/queries/chain-time.ts";
+import { GovernanceSql } from "../src/api/queries/governance.ts";
 import type { Db } from "../src/db/client.ts";
 import { ChainIndexer } from "../src/indexer/engine.ts";
 import { ALL_HANDLERS } from "../src/modules/fold.ts";
@@ -374,6 +384,19 @@ describe("a proposal's life, as the API tells it", () => {
       body: JSON.stringify({ proposalId: "1", support: "yes", voter: addr(smallKey), signature: "0x12" }),
     });
     expect(bad).toEqual({ status: 400, body: { error: "support must be true or false" } });
+  });
+
+  it("every proposal is held in memory (issue 21 §1), and the list read from it equals the database's", async () => {
+    const state = proposalsCacheSchema.parse((await api("/sofi/proposals/cache")).body);
+    const list = proposalListSchema.parse((await api("/sofi/proposals?limit=100")).body);
+    expect(state).toEqual({ warmth: "warm", proposals: list.total });
+    expect(list.total).toBeGreaterThanOrEqual(3);
+    // the same page straight from the database, at the chain's time
+    const rows = await new GovernanceSql(db, 31337, governor.toLowerCase()).list(100, 0);
+    const at = await indexedNow(db, 31337);
+    expect(list.proposals).toEqual(rows.map((r) => toApiProposal(r, at)));
+    const one = proposalSchema.parse((await api(`/sofi/proposal?proposalId=${rows[1]?.proposalId}`)).body);
+    expect(one).toEqual(toApiProposal(rows[1] as NonNullable<(typeof rows)[1]>, at));
   });
 });
 

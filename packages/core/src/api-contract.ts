@@ -27,6 +27,7 @@ import {
   proposalListSchema,
   proposalQuerySchema,
   proposalSchema,
+  proposalsCacheSchema,
   proposalsQuerySchema,
   simulateBodySchema,
   simulateReplySchema,
@@ -364,6 +365,12 @@ export const API = {
     path: "/sofi/proposals",
     query: proposalsQuerySchema,
     reply: proposalListSchema,
+  },
+  proposalsCache: {
+    capability: "governance",
+    method: "GET",
+    path: "/sofi/proposals/cache",
+    reply: proposalsCacheSchema,
   },
   proposal: {
     capability: "governance",

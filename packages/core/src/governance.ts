@@ -418,6 +418,17 @@ export type ApiProposal = z.infer<typeof proposalSchema>;
 
 export const proposalListSchema = z.object({ proposals: z.array(proposalSchema), total: z.number().int() });
 
+/**
+ * `GET /sofi/proposals/cache` (issue 21 §1): whether the governor's proposals are held in memory
+ * ("warm"), being read ("warming"), not yet asked for ("cold"), or too many to hold ("off": reads go
+ * to the database). A rollout waits for anything but "warming" before sending a new replica traffic.
+ */
+export const proposalsCacheSchema = z.object({
+  warmth: z.enum(["cold", "warming", "warm", "off"]),
+  proposals: z.number().int().nonnegative(),
+});
+export type ProposalsCacheState = z.infer<typeof proposalsCacheSchema>;
+
 /** §3 "Vote: voter, support, votes" (votes in base units as text), with its transaction. */
 export const voteSchema = z.object({
   voter: z.string(),

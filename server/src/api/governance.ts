@@ -12,6 +12,7 @@ import {
   ballotBodySchema,
   GOVERNANCE_ERRORS,
   GOVERNANCE_GRACE_PERIOD_S,
+  type ProposalsCacheState,
   parseProposalDescription,
   proposalQuerySchema,
   proposalStatusAt,
@@ -30,6 +31,7 @@ import { checksum } from "./checksum.ts";
 import { ChainClock } from "./queries/chain-time.ts";
 import { GovernanceSql, type ProposalRecord } from "./queries/governance.ts";
 import { decodeAction, revertReason } from "./queries/governance-calls.ts";
+import { type BookEntry, ProposalBook } from "./queries/proposal-book.ts";
 import { ProposalVersions } from "./queries/proposal-versions.ts";
 import { ReplyCache } from "./reply-cache.ts";
 import { limitBody, validJson, validQuery } from "./validate.ts";
@@ -61,7 +63,7 @@ export const PROPOSAL_CACHE_MS = 10 * 60_000;
 export const PROPOSAL_RECORDS_MAX = 12_000;
 export const VOTES_PAGES_MAX = 2_000;
 
-type KeptProposal = { record: ProposalRecord; reply: ApiProposal } | null;
+type KeptProposal = BookEntry<ApiProposal> | null;
 
 /** The chain's governor and timelock (null: governance is not deployed there). */
 export function governanceOf(ch: ChainRuntime): { governor: Address; timelock: Address | null } | null {
@@ -172,6 +174,44 @@ export const governanceArea: ApiArea = (deps) => {
   const listsOf = perChain(() => new ReplyCache<string>(GOVERNANCE_CACHE_MS));
   const recordsOf = perChain((ch) => new ReplyCache<KeptProposal>(keepMs(ch), PROPOSAL_RECORDS_MAX));
   const votesOf = perChain((ch) => new ReplyCache<string>(keepMs(ch), VOTES_PAGES_MAX));
+  /**
+   * Every proposal in memory (queries/proposal-book.ts), kept exact by the commits; null where
+   * there is no governor or no commit signal to keep it exact (reads go to the database).
+   */
+  const bookOf = perChain((ch) => {
+    const gov = governanceOf(ch);
+    if (!gov || !ch.commits) return null;
+    const sql = sqlOf(ch, gov.governor);
+    return new ProposalBook<ApiProposal>(
+      { list: (limit, offset) => sql.list(limit, offset), one: (id) => sql.one(id) },
+      (r) => toApiProposal(r, 0),
+      ch.commits,
+    );
+  });
+  /** The book if it can answer now (it starts loading on first use). */
+  const readyBook = async (ch: ChainRuntime) => {
+    const book = bookOf(ch);
+    return book && (await book.ready()) ? book : null;
+  };
+  const atTime = (e: BookEntry<ApiProposal>, at: number): ApiProposal => ({
+    ...e.reply,
+    ...timedParts(e.record, at),
+  });
+  /**
+   * A proposal's JSON at the chain's time `at`, serialized again only when its status or history
+   * moved (a list page of twenty is twenty kept texts joined, not twenty objects serialized).
+   * Keyed by the entry: a commit that touches the proposal replaces the entry, and the text with it.
+   */
+  const shown = new WeakMap<BookEntry<ApiProposal>, { key: string; text: string }>();
+  const textAt = (e: BookEntry<ApiProposal>, at: number): string => {
+    const timed = timedParts(e.record, at);
+    const key = JSON.stringify(timed);
+    const kept = shown.get(e);
+    if (kept?.key === key) return kept.text;
+    const text = JSON.stringify({ ...e.reply, ...timed });
+    shown.set(e, { key, text });
+    return text;
+  };
   /** Statuses are read at the chain's time (queries/chain-time.ts), its indexed part at most 1 s old. */
   const clockOf = perChain((ch) => new ChainClock(deps.db, ch.config.info.id, ch.commits));
   const json = (c: Context<ApiEnv>, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
@@ -182,6 +222,12 @@ export const governanceArea: ApiArea = (deps) => {
       const ch = c.var.chain;
       const gov = governanceOf(ch);
       if (!gov) return c.json({ proposals: [], total: 0 });
+      const book = await readyBook(ch);
+      if (book) {
+        const { items, total } = book.page(limit, offset, proposer);
+        const at = await clockOf(ch).now();
+        return json(c, `{"proposals":[${items.map((e) => textAt(e, at)).join(",")}],"total":${total}}`);
+      }
       const key = `list|${proposer ?? ""}|${limit}|${offset}`;
       const text = await listsOf(ch).get(key, versionsOf(ch).lists(), async () => {
         const sql = sqlOf(ch, gov.governor);
@@ -192,6 +238,18 @@ export const governanceArea: ApiArea = (deps) => {
       });
       return json(c, text ?? "{}");
     })
+    .get("/sofi/proposals/cache", (c) => {
+      const book = bookOf(c.var.chain);
+      const warmth: ProposalsCacheState["warmth"] =
+        !book || book.state === "too-large"
+          ? "off"
+          : book.state === "ready"
+            ? "warm"
+            : book.state === "loading"
+              ? "warming"
+              : "cold";
+      return c.json({ warmth, proposals: book?.size ?? 0 } satisfies ProposalsCacheState);
+    })
     .get("/sofi/proposal", validQuery(proposalQuerySchema), async (c) => {
       const { proposalId, contract, address } = c.req.valid("query");
       const ch = c.var.chain;
@@ -200,14 +258,17 @@ export const governanceArea: ApiArea = (deps) => {
       if (contract && contract.toLowerCase() !== gov.governor.toLowerCase())
         return c.json({ error: GOVERNANCE_ERRORS.contract }, 400);
       const sql = sqlOf(ch, gov.governor);
-      const kept = await recordsOf(ch).get(proposalId, versionsOf(ch).of(proposalId), async () => {
-        const p = await sql.one(proposalId);
-        return p ? { record: p, reply: toApiProposal(p, 0) } : null;
-      });
+      const book = await readyBook(ch);
+      const kept = book
+        ? (book.get(proposalId) ?? null)
+        : await recordsOf(ch).get(proposalId, versionsOf(ch).of(proposalId), async () => {
+            const p = await sql.one(proposalId);
+            return p ? { record: p, reply: toApiProposal(p, 0) } : null;
+          });
       if (!kept) return c.json({ error: GOVERNANCE_ERRORS.notFound }, 404);
       const now = await clockOf(ch).now();
-      const proposal: ApiProposal = { ...kept.reply, ...timedParts(kept.record, now) };
-      if (!address) return c.json(proposal);
+      if (!address) return json(c, textAt(kept, now));
+      const proposal = atTime(kept, now);
       // the address's votes at the snapshot (its current votes while the snapshot is still ahead)
       const sofi = ch.config.deployment?.tokens.find((t) => t.symbol === "SOFI")?.address as Address | undefined;
       const [available, mine] = await Promise.all([
