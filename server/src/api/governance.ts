@@ -205,7 +205,8 @@ export const governanceArea: ApiArea = (deps) => {
   const shown = new WeakMap<BookEntry<ApiProposal>, { key: string; text: string }>();
   const textAt = (e: BookEntry<ApiProposal>, at: number): string => {
     const timed = timedParts(e.record, at);
-    const key = JSON.stringify(timed);
+    // the record is fixed for the entry, so time only moves the status and adds history steps
+    const key = `${timed.state}|${timed.state_history.length}`;
     const kept = shown.get(e);
     if (kept?.key === key) return kept.text;
     const text = JSON.stringify({ ...e.reply, ...timed });
@@ -222,13 +223,17 @@ export const governanceArea: ApiArea = (deps) => {
       const ch = c.var.chain;
       const gov = governanceOf(ch);
       if (!gov) return c.json({ proposals: [], total: 0 });
+      const key = `list|${proposer ?? ""}|${limit}|${offset}`;
       const book = await readyBook(ch);
       if (book) {
-        const { items, total } = book.page(limit, offset, proposer);
-        const at = await clockOf(ch).now();
-        return json(c, `{"proposals":[${items.map((e) => textAt(e, at)).join(",")}],"total":${total}}`);
+        // a page asked again within GOVERNANCE_CACHE_MS is the same text (the home page's list)
+        const text = await listsOf(ch).get(`book|${key}`, versionsOf(ch).lists(), async () => {
+          const { items, total } = book.page(limit, offset, proposer);
+          const at = await clockOf(ch).now();
+          return `{"proposals":[${items.map((e) => textAt(e, at)).join(",")}],"total":${total}}`;
+        });
+        return json(c, text);
       }
-      const key = `list|${proposer ?? ""}|${limit}|${offset}`;
       const text = await listsOf(ch).get(key, versionsOf(ch).lists(), async () => {
         const sql = sqlOf(ch, gov.governor);
         const rows = await sql.list(limit, offset, proposer);
@@ -305,9 +310,14 @@ export const governanceArea: ApiArea = (deps) => {
       const gov = governanceOf(ch);
       if (!gov) return c.json({ votes: [], total: 0 });
       const key = `${proposalId}|${limit}|${offset}`;
+      // the voters' count from the proposals held in memory when they are: one query per page, not two
+      const book = await readyBook(ch);
       const text = await votesOf(ch).get(key, versionsOf(ch).of(proposalId), async () => {
         const sql = sqlOf(ch, gov.governor);
-        const [rows, p] = await Promise.all([sql.votes(proposalId, limit, offset), sql.one(proposalId)]);
+        const [rows, p] = await Promise.all([
+          sql.votes(proposalId, limit, offset),
+          book ? (book.get(proposalId)?.record ?? null) : sql.one(proposalId),
+        ]);
         return JSON.stringify({
           votes: rows.map((v) => ({
             voter: checksum(v.voter),
