@@ -3,8 +3,10 @@
  * answered without a query, and how the commits keep it exact. The flows on anvil (a vote moves
  * the tally, a new proposal is listed first, a reorg takes votes back) are in governance.test.ts.
  */
+import { GOVERNANCE_GRACE_PERIOD_S } from "@sofi/core";
 import { describe, expect, it } from "vitest";
 import { CommitSignal } from "../src/api/commit-signal.ts";
+import { stableThrough, timedParts } from "../src/api/governance.ts";
 import type { ProposalRecord } from "../src/api/queries/governance.ts";
 import { ProposalBook, type ProposalSource } from "../src/api/queries/proposal-book.ts";
 import { GOVERNANCE_PROPOSAL_TOPIC, GOVERNANCE_QUORUM_TOPIC } from "../src/api/queries/proposal-versions.ts";
@@ -177,5 +179,33 @@ describe("proposals held in memory", () => {
     fail = false;
     await loaded(book);
     expect(book.size).toBe(3);
+  });
+});
+
+describe("a proposal's text kept between the times its status compares with", () => {
+  it("the status and history read anywhere from `at` through stableThrough(at) are those read at `at`", () => {
+    const base = record(1);
+    const queued = { kind: "queued" as const, eta: 5_000, tx: "0xq", ts: 4_000, amount: null };
+    const canceled = { kind: "canceled" as const, eta: null, tx: "0xc", ts: 1_500, amount: null };
+    const cases: ProposalRecord[] = [
+      { ...base, timestamp: 100, voteStart: 1_000, voteEnd: 2_000, forVotes: 10n, quorum: 5n },
+      { ...base, timestamp: 100, voteStart: 1_000, voteEnd: 2_000, forVotes: 1n, quorum: 5n },
+      { ...base, timestamp: 100, voteStart: 1_000, voteEnd: 2_000, forVotes: 10n, quorum: 5n, events: [queued] },
+      { ...base, timestamp: 100, voteStart: 1_000, voteEnd: 2_000, events: [canceled] },
+    ];
+    const grace = 5_000 + GOVERNANCE_GRACE_PERIOD_S;
+    const probes = [0, 999, 1_000, 1_001, 1_999, 2_000, 2_001, 4_999, 5_000, grace - 1, grace, grace + 1, grace + 99];
+    let changes = 0;
+    for (const p of cases)
+      for (const at of probes) {
+        const through = stableThrough(p, at);
+        expect(through).toBeGreaterThanOrEqual(at);
+        const seen = JSON.stringify(timedParts(p, at));
+        for (const later of probes.filter((t) => t >= at && t <= through))
+          expect(JSON.stringify(timedParts(p, later)), `${at} → ${later}`).toBe(seen);
+        // one second past it, something it compares with has moved (or nothing is left to move)
+        if (Number.isFinite(through) && JSON.stringify(timedParts(p, through + 1)) !== seen) changes++;
+      }
+    expect(changes).toBeGreaterThan(10);
   });
 });

@@ -110,6 +110,17 @@ export function describeRecord(p: ProposalRecord, at: number) {
   return { state, eta, history, withdrawn };
 }
 
+/**
+ * The last second through which the status and history read at `at` stay the same: the next of the
+ * times they compare the clock with (`now > t`: the vote's start and end, the queued proposal's
+ * expiry). The record itself changes only with a commit that touches the proposal.
+ */
+export function stableThrough(p: ProposalRecord, at: number): number {
+  const eta = p.events.find((e) => e.kind === "queued")?.eta ?? null;
+  const times = [p.voteStart, p.voteEnd, ...(eta === null ? [] : [eta + GOVERNANCE_GRACE_PERIOD_S])];
+  return Math.min(...times.filter((t) => t >= at), Number.POSITIVE_INFINITY);
+}
+
 /** The parts of a proposal's reply that follow the chain's time (the rest holds until a commit touches it). */
 export function timedParts(p: ProposalRecord, at: number) {
   const { state, eta, history, withdrawn } = describeRecord(p, at);
@@ -198,19 +209,17 @@ export const governanceArea: ApiArea = (deps) => {
     ...timedParts(e.record, at),
   });
   /**
-   * A proposal's JSON at the chain's time `at`, serialized again only when its status or history
-   * moved (a list page of twenty is twenty kept texts joined, not twenty objects serialized).
+   * A proposal's JSON at the chain's time `at`, serialized again only once the time passes one its
+   * status or history compares with (stableThrough): a list page of twenty is twenty kept texts
+   * joined, not twenty objects described and serialized.
    * Keyed by the entry: a commit that touches the proposal replaces the entry, and the text with it.
    */
-  const shown = new WeakMap<BookEntry<ApiProposal>, { key: string; text: string }>();
+  const shown = new WeakMap<BookEntry<ApiProposal>, { from: number; through: number; text: string }>();
   const textAt = (e: BookEntry<ApiProposal>, at: number): string => {
-    const timed = timedParts(e.record, at);
-    // the record is fixed for the entry, so time only moves the status and adds history steps
-    const key = `${timed.state}|${timed.state_history.length}`;
     const kept = shown.get(e);
-    if (kept?.key === key) return kept.text;
-    const text = JSON.stringify({ ...e.reply, ...timed });
-    shown.set(e, { key, text });
+    if (kept && at >= kept.from && at <= kept.through) return kept.text;
+    const text = JSON.stringify({ ...e.reply, ...timedParts(e.record, at) });
+    shown.set(e, { from: at, through: stableThrough(e.record, at), text });
     return text;
   };
   /** Statuses are read at the chain's time (queries/chain-time.ts), its indexed part at most 1 s old. */
