@@ -163,6 +163,8 @@ export type ApiResult = {
   tradesReadAhead?: { users: number; bytes: number; waitedMs: number };
   /** The proposals the governance area held in memory before the load, and the wait for them. */
   proposalsHeld?: { proposals: number; waitedMs: number };
+  /** The races area's read-ahead (issue 21 §1): rounds' pages and predictors' points kept before the load. */
+  racesReadAhead?: { rounds: number; predictors: number; bytes: number; waitedMs: number };
   /**
    * One reply per endpoint before the load (request 7's for the rows that change per request):
    * status, size, items (the array's length, or its trades, portfolios, components, proposals,
@@ -231,6 +233,25 @@ async function waitForProposalsBook(base: string, log: (m: string) => void) {
     }
     if (c.warmth === "cold") await getJson(`${base}/api/local/sofi/proposals?limit=1`);
     if (waitedMs > 600_000) throw new Error(`proposals still being read after 10 min (${r.text})`);
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}
+
+/** Waits until the races area has read ahead the newest rounds' pages and the recent predictors' points. */
+async function waitForRacesReadAhead(base: string, log: (m: string) => void) {
+  const t0 = performance.now();
+  for (;;) {
+    const r = await getJson(`${base}/api/local/sofi/races/cache`);
+    if (r.status !== 200) throw new Error(`GET /sofi/races/cache answered ${r.status}: ${r.text.slice(0, 300)}`);
+    const c = JSON.parse(r.text) as { warmth: string; rounds: number; predictors: number; bytes: number };
+    const waitedMs = performance.now() - t0;
+    if (c.warmth === "warm") {
+      log(
+        `  races read ahead: ${c.rounds.toLocaleString("en-US")} rounds' pages, ${c.predictors.toLocaleString("en-US")} predictors' points, ${(c.bytes / 1e6).toFixed(1)} MB (waited ${(waitedMs / 1000).toFixed(1)} s)`,
+      );
+      return { rounds: c.rounds, predictors: c.predictors, bytes: c.bytes, waitedMs };
+    }
+    if (waitedMs > 600_000) throw new Error(`races still being read ahead after 10 min (${r.text})`);
     await new Promise((res) => setTimeout(res, 250));
   }
 }
@@ -523,6 +544,7 @@ export async function benchApi(
     }
     const tradesReadAhead = await waitForTradesReadAhead(s.base, log);
     const proposalsHeld = await waitForProposalsBook(s.base, log);
+    const racesReadAhead = await waitForRacesReadAhead(s.base, log);
     // BENCH_API_ENDPOINTS (comma-separated names) loads only those rows: a before/after of one change
     const only = (process.env.BENCH_API_ENDPOINTS ?? "").split(",").filter(Boolean);
     const names = (Object.keys(API_ENDPOINTS) as ApiEndpoint[]).filter((n) => only.length === 0 || only.includes(n));
@@ -543,6 +565,7 @@ export async function benchApi(
       ...(replicas ? { replicas } : {}),
       tradesReadAhead,
       proposalsHeld,
+      racesReadAhead,
       server: {
         db: opts.databaseUrl ? "postgres" : "pglite",
         indexedBlock: s.indexedBlock,

@@ -183,6 +183,12 @@ export function formatResults(r: Results): string {
         `  before the load: the governance area held ${p.proposals > 0 ? `${int(p.proposals)} proposals in memory` : "no proposals in memory (too many: the rows measure the database)"}, in ${sec(p.waitedMs)}`,
       );
     }
+    if (a.racesReadAhead) {
+      const r = a.racesReadAhead;
+      out.push(
+        `  before the load: the races area read ahead ${int(r.rounds)} rounds' pages and ${int(r.predictors)} predictors' points, ${(r.bytes / 1e6).toFixed(1)} MB kept, in ${sec(r.waitedMs)}`,
+      );
+    }
     const f = a.fill;
     if (f) {
       const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
@@ -283,9 +289,9 @@ export function formatResults(r: Results): string {
               marketsPositionsInTurn: ` (${int(mf?.traders ?? 0)} traders in turn: database)`,
               points: " (the leader board)",
               pointsHistory: ` (a predictor's points and history, ${int(rf?.racerPredictions ?? 0)} predictions)`,
-              pointsInTurn: ` (${int(rf?.racers ?? 0)} predictors in turn: database)`,
+              pointsInTurn: ` (${int(rf?.racers ?? 0)} predictors in turn)`,
               rounds: ` (running rounds among ${int(rf?.tables.raceRounds ?? 0)})`,
-              roundInTurn: ` (${int(rf?.rounds ?? 0)} settled rounds in turn: database)`,
+              roundInTurn: ` (${int(rf?.rounds ?? 0)} settled rounds in turn)`,
               postsTopic: ` (${int(sf?.topicPosts ?? 0)} posts under it)`,
               postsTopicInTurn: ` (${int(sf?.tags ?? 0)} tags in turn: database)`,
               postsAddress: " (one viewer: database)",

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deployAll, getFreePort, raceKeeperAccount, startAnvil } from "@sofi/contracts";
-import { type PointsReply, type Race, racePoints, raceSchema, racesSchema } from "@sofi/core";
+import { type PointsReply, type Race, racePoints, raceSchema, racesCacheSchema, racesSchema } from "@sofi/core";
 import {
   ANVIL_ACCOUNTS,
   type Deployment,
@@ -312,6 +312,64 @@ describe("an event round", () => {
   });
 });
 
+describe("kept replies (issue 21 §1): a round's page and a predictor's points show the next commit at once", () => {
+  /** Read straight after the indexer committed the transaction's block: no wait for a cache to expire. */
+  const indexed = (table: string, tx: Hex) =>
+    waitFor(`${table} ${tx} indexed`, async () =>
+      (await db.query(`SELECT 1 FROM ${table} WHERE tx_hash = $1`, [tx.toLowerCase()])).length > 0 ? true : null,
+    );
+  const points = (k: Hex) => api<PointsReply>(`/sofi/points?address=${addr(k)}`);
+  const page = async (id: number) => raceSchema.parse(await api<Race>(`/sofi/rounds/${id}`));
+
+  it("a prediction shows on its round's page and the predictor's history; a settlement moves points and the board", async () => {
+    const keeper = raceKeeperAccount().privateKey;
+    const now = await chainNow();
+    await send(keeper, races, headTailRacesAbi, "newRound", [
+      "Derby",
+      "Reds",
+      "Blues",
+      BigInt(now),
+      BigInt(now + 600),
+      BigInt(now + 600),
+      BigInt(now + 1200),
+      0n,
+    ]);
+    const id = Number(
+      await test.readContract({ address: races, abi: headTailRacesAbi, functionName: "currentRoundId" }),
+    );
+    const who = key(7);
+    await waitFor("the round indexed", async () => (await page(id).catch(() => null))?.name === "Derby");
+    // kept now: the empty page, and the predictor's points without this round
+    expect((await page(id)).joined).toBe(0);
+    const before = await points(who);
+    expect(before.history.some((h) => h.round_id === id)).toBe(false);
+    const predicted = await send(who, races, headTailRacesAbi, "predict", [BigInt(id), 2]);
+    await indexed("race_predictions", predicted.transactionHash);
+    expect((await page(id)).joined).toBe(1);
+    expect((await points(who)).history.find((h) => h.round_id === id)).toMatchObject({ info: 2, points: 0 });
+    // the board as kept in a reply, then a settlement that puts this predictor on it
+    const board = (await points(traderKey)).leaderborad;
+    await travelTo(now + 1300);
+    const settled = await send(keeper, races, headTailRacesAbi, "settleEvent", [BigInt(id), 2]);
+    await indexed("race_results", settled.transactionHash);
+    expect((await page(id)).result).toBe(2);
+    const after = await points(who);
+    expect(after.mypoints).toBe(before.mypoints + racePoints(2, 2, 1, 1));
+    expect(after.history.find((h) => h.round_id === id)).toMatchObject({ round_status: "SUCCESS" });
+    const moved = (await points(traderKey)).leaderborad;
+    expect(moved).not.toEqual(board);
+    expect(moved.some((l) => l.sender.toLowerCase() === addr(who).toLowerCase())).toBe(true);
+  });
+
+  it("tells what it keeps: GET /sofi/races/cache", async () => {
+    const c = racesCacheSchema.parse(await api<unknown>("/sofi/races/cache"));
+    expect(c.warmth).toBe("warm");
+    expect(c.rounds).toBeGreaterThan(0);
+    expect(c.predictors).toBeGreaterThan(0);
+    expect(c.bytes).toBeGreaterThan(0);
+  });
+});
+
 describe("a keeper write the chain forgets (a reorg, or a local chain reverted to a snapshot)", () => {
   it("is noticed as dropped within a poll, not after the receipt timeout", async () => {
     const snap = await test.snapshot();
@@ -377,7 +435,12 @@ describe("a reorg", () => {
       Number(
         (await own.query<{ p: string }>("SELECT COALESCE(sum(points), 0)::text AS p FROM points_totals"))[0]?.p ?? 0,
       );
-    expect(await total()).toBe(500);
+    // what the server indexed of the same chain: 200 + 300 + 100 from the rounds above
+    const [served] = await db.query<{ p: string }>(
+      "SELECT COALESCE(sum(points), 0)::text AS p FROM points_ledger WHERE source = 'race'",
+    );
+    expect(Number(served?.p)).toBe(600);
+    expect(await total()).toBe(600);
     const [settled] = await own.query<{ b: string }>(
       "SELECT min(block_number)::text AS b FROM race_results WHERE result IN (1, 2)",
     );

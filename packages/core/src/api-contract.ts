@@ -89,6 +89,7 @@ import {
   pointsQuerySchema,
   pointsSchema,
   raceSchema,
+  racesCacheSchema,
   racesSchema,
   raceTickerSchema,
   roundParamSchema,
@@ -447,6 +448,7 @@ export const API = {
     reply: raceSchema,
   },
   points: { capability: "races", method: "GET", path: "/sofi/points", query: pointsQuerySchema, reply: pointsSchema },
+  racesCache: { capability: "races", method: "GET", path: "/sofi/races/cache", reply: racesCacheSchema },
   raceTicker: {
     capability: "races",
     method: "GET",

@@ -166,5 +166,18 @@ export const pointsSchema = z.object({
 });
 export type PointsReply = z.infer<typeof pointsSchema>;
 
+/**
+ * `GET /sofi/races/cache` (issue 21 §1): whether the recent rounds' pages and the recent predictors'
+ * points are being read ahead into memory ("warming"), done ("warm") or not yet asked for ("cold"),
+ * with how many of each are kept and their bytes. A rollout waits for anything but "warming".
+ */
+export const racesCacheSchema = z.object({
+  warmth: z.enum(["cold", "warming", "warm"]),
+  rounds: z.number().int().nonnegative(),
+  predictors: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type RacesCacheState = z.infer<typeof racesCacheSchema>;
+
 /** `GET /sofi/tickers?token=`: the token's price in USDT and its 24 h change (as the swap ticker). */
 export const raceTickerSchema = z.object({ symbol: z.string(), price: z.number(), priceChangePercent: z.number() });

@@ -12,6 +12,7 @@ import {
   pointsQuerySchema,
   RACE_ERRORS,
   type Race,
+  type RacesCacheState,
   roundParamSchema,
   roundQuerySchema,
   roundStatus,
@@ -20,8 +21,10 @@ import {
   tickerTokenQuerySchema,
 } from "@sofi/core";
 import { type Context, Hono } from "hono";
-import type { ApiArea, ApiEnv, AreaDeps, ChainRuntime } from "./area.ts";
+import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
 import { checksum } from "./checksum.ts";
+import { jsonText, sendCompressedJson } from "./compressed-json.ts";
+import { type FreshReply, KeptReplies } from "./kept-replies.ts";
 import { chainNow } from "./queries/chain-time.ts";
 import type { Prices } from "./queries/market.ts";
 import { type PredictionRow, RacesSql, type RoundRow } from "./queries/races.ts";
@@ -76,6 +79,52 @@ export function toRace(
   };
 }
 
+/**
+ * A round's page and a predictor's points, kept per round and per address until a commit names
+ * them (issue 21 §1; the races handler's `touches`): a settled round's page never changes again,
+ * and most predictors' points change only when a round settles. Read ahead for the newest rounds
+ * and the most recent predictors. The live parts (a round's current price, the leader board) are
+ * the reply's first field and rebuilt into the kept reply when they moved.
+ */
+export const RACES_KEPT_MS = 10 * 60_000;
+export const ROUND_PAGES_BYTES = 64 * 1024 * 1024;
+export const POINTS_PAGES_BYTES = 64 * 1024 * 1024;
+/** Share of each budget reading ahead may fill, and the most rounds and predictors it reads. */
+export const RACES_WARM_SHARE = 0.75;
+export const RACES_WARM_ROUNDS = 20_000;
+export const RACES_WARM_PREDICTORS = 50_000;
+/** The change topics (indexer/handlers/races.ts names their keys; the points ledger names "points.address"). */
+export const RACES_ROUND_TOPIC = "races.round";
+export const RACES_ACCOUNT_TOPIC = "races.account";
+export const RACES_SETTLED_TOPIC = "races.settled";
+export const POINTS_ADDRESS_TOPIC = "points.address";
+
+/** A kept round page starts with its live price; a kept points reply with the leader board. */
+const PRICE_HEAD = '{"current_price":';
+const BOARD_HEAD = '{"leaderborad":';
+const MINE_MARK = ',"mypoints":';
+
+/** A race's JSON with `current_price` first, so a newer price replaces only the head. */
+export const roundJson = (race: Race) => {
+  const { current_price, ...rest } = race;
+  return `${PRICE_HEAD}${JSON.stringify(current_price)},${JSON.stringify(rest).slice(1)}`;
+};
+const withPrice = (text: string, price: number) =>
+  `${PRICE_HEAD}${JSON.stringify(price)}${text.slice(text.indexOf(",", PRICE_HEAD.length))}`;
+/** A points reply: the leader board first, then the predictor's own part (`{"mypoints":…}`). */
+export const pointsJson = (board: string, mine: string) => `${BOARD_HEAD}${board},${mine.slice(1)}`;
+const withBoard = (text: string, board: string) => `${BOARD_HEAD}${board}${text.slice(text.indexOf(MINE_MARK))}`;
+
+/** What a kept round page is rebuilt from when the live price moves: its token (priced tokens only) and that price. */
+type RoundLive = { token: string | null; price: number };
+const NO_ROUND: FreshReply<RoundLive> = { text: "null", meta: { token: null, price: 0 } };
+
+type ChainRaces = {
+  rounds: KeptReplies<RoundLive>;
+  points: KeptReplies<string>;
+  warming: Promise<void>;
+};
+
 export const racesArea: ApiArea = (deps) => {
   const caches = new WeakMap<ChainRuntime, ReplyCache<string>>();
   const cacheOf = (ch: ChainRuntime) => {
@@ -90,101 +139,224 @@ export const racesArea: ApiArea = (deps) => {
   const json = (c: Context<ApiEnv>, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
   const sqlOf = (ch: ChainRuntime) => new RacesSql(deps.db, ch.config.info.id);
 
-  return new Hono<ApiEnv>()
-    .get("/sofi/rounds", validQuery(roundsQuerySchema), async (c) => {
-      const { limit } = c.req.valid("query");
-      const ch = c.var.chain;
-      const text = await cacheOf(ch).get(`rounds|${limit}`, version(ch), async () => {
-        const prices = deps.services.get(ch, "prices");
-        const rows = await sqlOf(ch).running(limit, await chainNow(deps.db, ch.config.info.id));
-        const current = await prices.usdPrices();
-        return JSON.stringify(rows.map((r) => toRace(r, prices, current, 0, [])));
-      });
-      return json(c, text ?? "[]");
-    })
-    .get("/sofi/rounds/:roundId", validParam(roundParamSchema), validQuery(roundQuerySchema), async (c) => {
-      const roundId = Number(c.req.valid("param").roundId);
-      const { address } = c.req.valid("query");
-      const ch = c.var.chain;
-      const sql = sqlOf(ch);
-      const text = await cacheOf(ch).get(`round|${roundId}`, version(ch), async () => {
-        const r = await sql.round(roundId);
-        if (!r) return "";
-        const prices = deps.services.get(ch, "prices");
-        const preds = await sql.predictionsOf(roundId, ROUND_PREDICTIONS);
-        const items = await predictionItems(
-          deps,
-          ch,
-          prices,
-          preds.map((p) => ({
-            id: `${p.block_number}-${p.log_index}`,
-            txid: p.tx_hash,
-            sender: p.account,
-            side: Number(p.side),
-            roundId,
-            timestamp: Number(p.timestamp),
-            points: Number(p.points ?? 0),
-            round: r,
-          })),
-        );
-        return JSON.stringify(toRace(r, prices, await prices.usdPrices(), 0, items));
-      });
-      if (!text) return c.json({ error: RACE_ERRORS.notFound }, 404);
-      if (!address) return json(c, text);
-      const race = JSON.parse(text) as Race;
-      return c.json({ ...race, my_predict: await sql.sideOf(roundId, address) } satisfies Race);
-    })
-    .get("/sofi/points", validQuery(pointsQuerySchema), async (c) => {
-      const { address } = c.req.valid("query");
-      const ch = c.var.chain;
-      const sql = sqlOf(ch);
-      const board = await cacheOf(ch).get("leaders", version(ch), async () => {
-        const rows = await sql.leaders(LEADERS);
-        const profiles = await deps.services.find(ch, "profiles")?.of(rows.map((r) => r.address));
-        return JSON.stringify(
-          rows.map((r) => ({
-            sender: checksum(r.address),
-            photo_url: profiles?.get(r.address.toLowerCase())?.photoUrl ?? null,
-            points: Number(r.points),
-          })),
-        );
-      });
-      if (!address) return json(c, `{"leaderborad":${board ?? "[]"},"mypoints":0,"history":[]}`);
-      // A predictor's points and history: cached per address like every reply here (a commit with
-      // rows bumps the version, so a settlement shows on the next read).
-      const mine = await cacheOf(ch).get(`points|${address}`, version(ch), async () => {
-        const prices = deps.services.get(ch, "prices");
-        const [points, history] = await Promise.all([sql.pointsOf(address), sql.historyOf(address, HISTORY_ITEMS)]);
-        const items = await predictionItems(deps, ch, prices, history);
-        return JSON.stringify({ mypoints: points, history: items } satisfies Omit<PointsReply, "leaderborad">);
-      });
-      return json(c, `{"leaderborad":${board ?? "[]"},${mine.slice(1)}`);
-    })
-    .get("/sofi/tickers", validQuery(tickerTokenQuerySchema), async (c) => {
-      const { token } = c.req.valid("query");
-      const ch = c.var.chain;
-      const prices = deps.services.get(ch, "prices");
-      const t = prices.tokenBySymbol(token);
-      if (!t) return c.json({ error: RACE_ERRORS.token }, 400);
-      const now = await chainNow(deps.db, ch.config.info.id);
-      const [current, before] = await Promise.all([prices.usdPrices(), prices.usdPrices(now - DAY)]);
-      const price = current.get(t.address) ?? 0;
-      const then = before.get(t.address) ?? 0;
-      return c.json({
-        symbol: `${t.symbol}-USDT`,
-        price,
-        priceChangePercent: price > 0 && then > 0 ? ((price - then) / then) * 100 : 0,
-      });
+  /** Round pages of `ids` (absent: no such round), from one read of the rounds and their predictions. */
+  const roundPages = async (ch: ChainRuntime, ids: readonly number[]) => {
+    const sql = sqlOf(ch);
+    const prices = deps.services.get(ch, "prices");
+    const [rounds, preds] = await Promise.all([sql.roundsByIds(ids), sql.predictionsOfRounds(ids, ROUND_PREDICTIONS)]);
+    const byId = new Map(rounds.map((r) => [r.roundId, r]));
+    const rows = preds.flatMap((p) => {
+      const round = byId.get(Number(p.round_id));
+      return round
+        ? [
+            {
+              id: `${p.block_number}-${p.log_index}`,
+              txid: p.tx_hash,
+              sender: p.account,
+              side: Number(p.side),
+              roundId: round.roundId,
+              timestamp: Number(p.timestamp),
+              points: Number(p.points ?? 0),
+              round,
+            },
+          ]
+        : [];
     });
+    const items = await predictionItems(prices, rows);
+    const current = await prices.usdPrices();
+    const pages = new Map<string, FreshReply<RoundLive>>();
+    for (const r of rounds) {
+      const race = toRace(
+        r,
+        prices,
+        current,
+        0,
+        items.filter((i) => i.round_id === r.roundId),
+      );
+      const token = r.token ? (prices.tokenByAddress(r.token)?.address ?? null) : null;
+      pages.set(String(r.roundId), { text: roundJson(race), meta: { token, price: race.current_price } });
+    }
+    return pages;
+  };
+
+  /** The leader board's JSON (the same string while it reads the same, so kept replies compare by it). */
+  const boards = new WeakMap<ChainRuntime, string>();
+  const boardOf = async (ch: ChainRuntime) => {
+    const text = await cacheOf(ch).get("leaders", version(ch), async () => {
+      const rows = await sqlOf(ch).leaders(LEADERS);
+      const profiles = await deps.services.find(ch, "profiles")?.of(rows.map((r) => r.address));
+      return JSON.stringify(
+        rows.map((r) => ({
+          sender: checksum(r.address),
+          photo_url: profiles?.get(r.address.toLowerCase())?.photoUrl ?? null,
+          points: Number(r.points),
+        })),
+      );
+    });
+    const held = boards.get(ch);
+    if (held === text) return held;
+    boards.set(ch, text ?? "[]");
+    return text ?? "[]";
+  };
+
+  /** Predictors' own parts (`{"mypoints":…,"history":[…]}`) of `addresses` (lowercased), in two queries. */
+  const minePages = async (ch: ChainRuntime, addresses: readonly string[]) => {
+    const sql = sqlOf(ch);
+    const prices = deps.services.get(ch, "prices");
+    const [points, histories] = await Promise.all([
+      sql.pointsOfMany(addresses),
+      sql.historiesOf(addresses, HISTORY_ITEMS),
+    ]);
+    const items = await predictionItems(prices, [...histories.values()].flat());
+    const byId = new Map(items.map((i) => [i.id, i]));
+    return new Map(
+      addresses.map((a) => [
+        a,
+        JSON.stringify({
+          mypoints: points.get(a) ?? 0,
+          history: (histories.get(a) ?? []).map((h) => byId.get(h.id) as PredictionItem),
+        } satisfies Omit<PointsReply, "leaderborad">),
+      ]),
+    );
+  };
+
+  const state = new WeakMap<ChainRuntime, ChainRaces>();
+  const racesOf = (ch: ChainRuntime): ChainRaces => {
+    let s = state.get(ch);
+    if (s) return s;
+    const rounds = new KeptReplies<RoundLive>({
+      commits: ch.commits,
+      keysOf: (c) => c.touched[RACES_ROUND_TOPIC] ?? [],
+      ttlMs: RACES_KEPT_MS,
+      maxBytes: ROUND_PAGES_BYTES,
+    });
+    const points = new KeptReplies<string>({
+      commits: ch.commits,
+      // a settlement may award anyone in its round and moves the board: every predictor's reply goes
+      keysOf: (c) =>
+        c.touched[RACES_SETTLED_TOPIC]?.length
+          ? "all"
+          : [...(c.touched[RACES_ACCOUNT_TOPIC] ?? []), ...(c.touched[POINTS_ADDRESS_TOPIC] ?? [])],
+      ttlMs: RACES_KEPT_MS,
+      maxBytes: POINTS_PAGES_BYTES,
+    });
+    const warm = { share: RACES_WARM_SHARE, batch: 20, pauseMs: 20 };
+    const warming = Promise.all([
+      rounds.warm(
+        async () => (await sqlOf(ch).recentRoundIds(RACES_WARM_ROUNDS)).map(String),
+        "",
+        (ids) => roundPages(ch, ids.map(Number)),
+        warm,
+      ),
+      (async () => {
+        const board = await boardOf(ch);
+        await points.warm(
+          () => sqlOf(ch).recentPredictors(RACES_WARM_PREDICTORS),
+          "",
+          async (addresses) =>
+            new Map(
+              [...(await minePages(ch, addresses))].map(([a, mine]) => [
+                a,
+                { text: pointsJson(board, mine), meta: board },
+              ]),
+            ),
+          { ...warm, batch: 100 },
+        );
+      })(),
+    ]).then(
+      () => undefined,
+      (e: Error) => console.error(`races: reading ahead stopped: ${e.message}`),
+    );
+    s = { rounds, points, warming };
+    state.set(ch, s);
+    return s;
+  };
+
+  return (
+    new Hono<ApiEnv>()
+      .get("/sofi/rounds", validQuery(roundsQuerySchema), async (c) => {
+        const { limit } = c.req.valid("query");
+        const ch = c.var.chain;
+        const text = await cacheOf(ch).get(`rounds|${limit}`, version(ch), async () => {
+          const prices = deps.services.get(ch, "prices");
+          const rows = await sqlOf(ch).running(limit, await chainNow(deps.db, ch.config.info.id));
+          const current = await prices.usdPrices();
+          return JSON.stringify(rows.map((r) => toRace(r, prices, current, 0, [])));
+        });
+        return json(c, text ?? "[]");
+      })
+      // what is kept in memory, for operators and the bench: whether reading ahead is done
+      .get("/sofi/races/cache", (c) => {
+        const { rounds, points } = racesOf(c.var.chain);
+        const warmth: RacesCacheState["warmth"] =
+          rounds.warmth === "warming" || points.warmth === "warming"
+            ? "warming"
+            : rounds.warmth === "warm" && points.warmth === "warm"
+              ? "warm"
+              : "cold";
+        return c.json({
+          warmth,
+          rounds: rounds.heldKeys,
+          predictors: points.heldKeys,
+          bytes: rounds.heldBytes + points.heldBytes,
+        } satisfies RacesCacheState);
+      })
+      .get("/sofi/rounds/:roundId", validParam(roundParamSchema), validQuery(roundQuerySchema), async (c) => {
+        const roundId = Number(c.req.valid("param").roundId);
+        const { address } = c.req.valid("query");
+        const ch = c.var.chain;
+        const { rounds } = racesOf(ch);
+        const key = String(roundId);
+        let page = await rounds.get(key, "", async () => (await roundPages(ch, [roundId])).get(key) ?? NO_ROUND);
+        if (page.text === NO_ROUND.text) return c.json({ error: RACE_ERRORS.notFound }, 404);
+        // the live price moved since the page was kept: the same page with the new price
+        const { token } = page.meta;
+        const price = token ? ((await deps.services.get(ch, "prices").usdPrices()).get(token) ?? 0) : 0;
+        if (price !== page.meta.price)
+          page = await rounds.rewrite(key, "", page, {
+            text: withPrice(jsonText(page), price),
+            meta: { token, price },
+          });
+        if (!address) return sendCompressedJson(c, page);
+        const race = JSON.parse(jsonText(page)) as Race;
+        return c.json({ ...race, my_predict: await sqlOf(ch).sideOf(roundId, address) } satisfies Race);
+      })
+      .get("/sofi/points", validQuery(pointsQuerySchema), async (c) => {
+        const { address } = c.req.valid("query");
+        const ch = c.var.chain;
+        const board = await boardOf(ch);
+        if (!address) return json(c, `{"leaderborad":${board},"mypoints":0,"history":[]}`);
+        const { points } = racesOf(ch);
+        let reply = await points.get(address, "", async () => {
+          const mine = (await minePages(ch, [address])).get(address) as string;
+          return { text: pointsJson(board, mine), meta: board };
+        });
+        // the board moved since the reply was kept (not this predictor's points: those drop the reply)
+        if (reply.meta !== board)
+          reply = await points.rewrite(address, "", reply, { text: withBoard(jsonText(reply), board), meta: board });
+        return sendCompressedJson(c, reply);
+      })
+      .get("/sofi/tickers", validQuery(tickerTokenQuerySchema), async (c) => {
+        const { token } = c.req.valid("query");
+        const ch = c.var.chain;
+        const prices = deps.services.get(ch, "prices");
+        const t = prices.tokenBySymbol(token);
+        if (!t) return c.json({ error: RACE_ERRORS.token }, 400);
+        const now = await chainNow(deps.db, ch.config.info.id);
+        const [current, before] = await Promise.all([prices.usdPrices(), prices.usdPrices(now - DAY)]);
+        const price = current.get(t.address) ?? 0;
+        const then = before.get(t.address) ?? 0;
+        return c.json({
+          symbol: `${t.symbol}-USDT`,
+          price,
+          priceChangePercent: price > 0 && then > 0 ? ((price - then) / then) * 100 : 0,
+        });
+      })
+  );
 };
 
 /** §3 prediction items, each with the token's price when it was made (price rounds). */
-async function predictionItems(
-  _deps: AreaDeps,
-  _ch: ChainRuntime,
-  prices: Prices,
-  rows: PredictionRow[],
-): Promise<PredictionItem[]> {
+async function predictionItems(prices: Prices, rows: PredictionRow[]): Promise<PredictionItem[]> {
   const priced = rows.filter((r) => r.round.token);
   const times = [...new Set(priced.map((r) => r.timestamp))];
   // only the pools that price the rounds' tokens: a round's hundred predictions read a hundred times

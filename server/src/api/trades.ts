@@ -19,8 +19,9 @@ import { Hono } from "hono";
 import { getAddress, zeroAddress } from "viem";
 import type { Queryable } from "../db/client.ts";
 import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
-import type { Change, CommitSignal } from "./commit-signal.ts";
-import { type CompressedJson, compressedJson, jsonText, type KeptJson, sendCompressedJson } from "./compressed-json.ts";
+import type { CommitSignal } from "./commit-signal.ts";
+import { jsonText, type KeptJson, sendCompressedJson } from "./compressed-json.ts";
+import { KeptReplies } from "./kept-replies.ts";
 import { type StoredTrade, selectNewestTradesOf, selectRecentTraders, selectUserTrades } from "./queries/trades.ts";
 import { validQuery } from "./validate.ts";
 
@@ -73,168 +74,71 @@ export const tradesArea: ApiArea = (deps) => {
 /** A page as kept, with the time it was read. */
 export type CachedPage = KeptJson & { at: number };
 
-/** From GZIP_MIN_BYTES only the gzip bytes are kept. */
-const toKept = (at: number, reply: CompressedJson): CachedPage =>
-  reply.gzip ? { at, text: null, gzip: reply.gzip } : { at, text: reply.text, gzip: null };
-
-const sizeOf = (p: CachedPage) => (p.gzip ? p.gzip.byteLength : (p.text?.length ?? 0) * 2) + 200;
-
 /**
- * TradesReader's pages, cached per user and (limit, cursor) while no commit touches the user and
- * for at most `ttlMs`, within `maxBytes`. Without a signal (tests, a reader with no indexer and no
- * bus), nothing is cached. A page read while a commit touched its user is answered, not kept.
+ * TradesReader's pages, kept per user and (limit, cursor) while no commit touches the user and for
+ * at most `ttlMs`, within `maxBytes` (KeptReplies' rules). Without a signal (tests, a reader with no
+ * indexer and no bus), nothing is kept.
  */
 export class CachedTrades {
-  /** Pages by user (lowercased), then by `limit|cursor`; Map order is least recently asked first. */
-  private readonly users = new Map<string, Map<string, CachedPage>>();
-  /** Reads in progress by user: a commit touching the user marks them stale. */
-  private readonly reading = new Map<string, Set<{ stale: boolean }>>();
-  private bytes = 0;
-  private warming: Promise<void> | null = null;
-  /** Reading ahead: "cold" before it started, "warming", then "warm" (done, or stopped at the budget). */
-  warmth: "cold" | "warming" | "warm" = "cold";
+  private readonly kept: KeptReplies;
 
   constructor(
     private readonly reader: Pick<TradesReader, "page"> & Partial<Pick<TradesReader, "firstPages" | "recentTraders">>,
-    private readonly commits: CommitSignal | undefined,
-    private readonly ttlMs = TRADES_CACHE_MS,
-    private readonly maxBytes = TRADES_CACHE_BYTES,
-    private readonly clock: () => number = Date.now,
+    commits: CommitSignal | undefined,
+    ttlMs = TRADES_CACHE_MS,
+    maxBytes = TRADES_CACHE_BYTES,
+    clock: () => number = Date.now,
   ) {
-    commits?.on((change) => this.changed(change));
+    // a change that does not name the topic left every user's trades as they were
+    this.kept = new KeptReplies({ commits, keysOf: (c) => c.touched[TRADES_TOPIC] ?? [], ttlMs, maxBytes, clock });
+  }
+
+  /** Reading ahead: "cold" before it started, "warming", then "warm" (done, or stopped at the budget). */
+  get warmth(): "cold" | "warming" | "warm" {
+    return this.kept.warmth;
   }
 
   /** Bytes counted as kept now: what the maxBytes bound is checked against. */
   get heldBytes(): number {
-    return this.bytes;
+    return this.kept.heldBytes;
   }
 
   /** Users with pages kept now. */
   get heldUsers(): number {
-    return this.users.size;
+    return this.kept.heldKeys;
   }
 
   /**
    * Reads ahead the first page (the default size, no cursor) of the most recently active users, up
-   * to TRADES_WARM_SHARE of the byte budget, in small batches with pauses between them: a user who
-   * comes back finds the page in memory. Pages are kept under the same rules as pages asked for (a
-   * commit touching a user while the batch was read keeps that user's page out). Once per cache.
+   * to TRADES_WARM_SHARE of the byte budget: a user who comes back finds the page in memory.
    */
   warm(): Promise<void> {
-    this.warming ??= this.readAhead().finally(() => {
-      this.warmth = "warm";
-    });
-    return this.warming;
-  }
-
-  private async readAhead(): Promise<void> {
     const { firstPages, recentTraders } = this.reader;
-    if (!this.commits || !firstPages || !recentTraders) return;
-    this.warmth = "warming";
-    const budget = this.maxBytes * TRADES_WARM_SHARE;
-    const sub = `${TRADES_PAGE_DEFAULT}|`;
-    const users = (await recentTraders.call(this.reader, TRADES_WARM_MAX_USERS)).map((u) => u.toLowerCase());
-    let full = false;
-    for (let i = 0; i < users.length && !full; i += WARM_BATCH) {
-      const batch = users.slice(i, i + WARM_BATCH).filter((u) => !this.users.get(u)?.has(sub));
-      const marks = batch.map((u) => this.markReading(u));
-      try {
-        const at = this.clock();
-        const pages = await firstPages.call(this.reader, batch, TRADES_PAGE_DEFAULT);
-        for (const [k, u] of batch.entries()) {
-          const page = pages.get(u);
-          if (!page || marks[k]?.stale) continue;
-          const kept = toKept(at, await compressedJson(JSON.stringify(page)));
-          if (this.bytes + sizeOf(kept) > budget) full = true;
-          else if (!marks[k]?.stale && !this.users.get(u)?.has(sub)) this.keep(u, sub, kept);
-        }
-      } finally {
-        for (const [k, u] of batch.entries()) this.unmarkReading(u, marks[k] as { stale: boolean });
-      }
-      await new Promise((r) => setTimeout(r, WARM_PAUSE_MS));
+    if (!firstPages || !recentTraders) {
+      this.kept.warmth = "warm";
+      return Promise.resolve();
     }
-  }
-
-  private markReading(u: string): { stale: boolean } {
-    const mark = { stale: false };
-    const marks = this.reading.get(u) ?? new Set<{ stale: boolean }>();
-    this.reading.set(u, marks);
-    marks.add(mark);
-    return mark;
-  }
-
-  private unmarkReading(u: string, mark: { stale: boolean }): void {
-    const marks = this.reading.get(u);
-    if (!marks) return;
-    marks.delete(mark);
-    if (marks.size === 0) this.reading.delete(u);
+    return this.kept.warm(
+      () => recentTraders.call(this.reader, TRADES_WARM_MAX_USERS),
+      `${TRADES_PAGE_DEFAULT}|`,
+      async (users) => {
+        const pages = await firstPages.call(this.reader, users, TRADES_PAGE_DEFAULT);
+        return new Map([...pages].map(([u, page]) => [u, { text: JSON.stringify(page), meta: undefined }]));
+      },
+      { share: TRADES_WARM_SHARE, batch: WARM_BATCH, pauseMs: WARM_PAUSE_MS },
+    );
   }
 
   async pageJson(user: string, limit: number, cursor?: { blockNumber: number; logIndex: number }): Promise<string> {
     return jsonText(await this.page(user, limit, cursor));
   }
 
-  async page(user: string, limit: number, cursor?: { blockNumber: number; logIndex: number }): Promise<CachedPage> {
-    const at = this.clock();
-    if (!this.commits) return { at, text: JSON.stringify(await this.reader.page(user, limit, cursor)), gzip: null };
-    const u = user.toLowerCase();
+  page(user: string, limit: number, cursor?: { blockNumber: number; logIndex: number }): Promise<CachedPage> {
     const sub = `${limit}|${cursor ? `${cursor.blockNumber}-${cursor.logIndex}` : ""}`;
-    const pages = this.users.get(u);
-    const hit = pages?.get(sub);
-    if (pages && hit && at - hit.at < this.ttlMs) {
-      this.users.delete(u);
-      this.users.set(u, pages);
-      return hit;
-    }
-    const mark = this.markReading(u);
-    try {
-      const page = toKept(at, await compressedJson(JSON.stringify(await this.reader.page(user, limit, cursor))));
-      // rows committed while it was read may be missing from it: answer, but do not keep it
-      if (!mark.stale) this.keep(u, sub, page);
-      return page;
-    } finally {
-      this.unmarkReading(u, mark);
-    }
-  }
-
-  private changed(change: Change | undefined): void {
-    if (!change) {
-      this.users.clear();
-      this.bytes = 0;
-      for (const marks of this.reading.values()) for (const m of marks) m.stale = true;
-      return;
-    }
-    // a change that does not name the topic left every user's trades as they were
-    for (const u of change.touched[TRADES_TOPIC] ?? []) {
-      this.drop(u);
-      for (const m of this.reading.get(u) ?? []) m.stale = true;
-    }
-  }
-
-  private drop(u: string): void {
-    const pages = this.users.get(u);
-    if (!pages) return;
-    for (const p of pages.values()) this.bytes -= sizeOf(p);
-    this.users.delete(u);
-  }
-
-  private keep(u: string, sub: string, page: CachedPage): void {
-    const pages = this.users.get(u) ?? new Map<string, CachedPage>();
-    const old = pages.get(sub);
-    if (old) this.bytes -= sizeOf(old);
-    pages.set(sub, page);
-    this.bytes += sizeOf(page);
-    this.users.delete(u);
-    this.users.set(u, pages);
-    while (this.bytes > this.maxBytes) {
-      const oldest = this.users.keys().next().value as string;
-      if (oldest === u && this.users.size === 1) {
-        // one user's pages over the whole budget: keep none
-        this.drop(u);
-        break;
-      }
-      this.drop(oldest);
-    }
+    return this.kept.get(user, sub, async () => ({
+      text: JSON.stringify(await this.reader.page(user, limit, cursor)),
+      meta: undefined,
+    }));
   }
 }
 

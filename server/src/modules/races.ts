@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { RacesSql } from "../api/queries/races.ts";
-import { racesArea } from "../api/races.ts";
+import { POINTS_ADDRESS_TOPIC, racesArea } from "../api/races.ts";
 import * as racesTables from "../db/schema/races.ts";
 import { racesHandler } from "../indexer/handlers/races.ts";
 import { type RaceKeeperConfig, startRaceKeeper } from "../jobs/race-keeper.ts";
@@ -50,7 +50,18 @@ export const racesModule = defineModule({
   provides: {
     pointsLedger: (deps, chain) => {
       const sql = new RacesSql(deps.db, chain.config.info.id);
-      return { award: (entries) => sql.award(entries) };
+      return {
+        async award(entries) {
+          await sql.award(entries);
+          if (entries.length === 0) return;
+          // the predictors' kept points replies go, here and on every other server (issue 21 §1)
+          const change = {
+            touched: { [POINTS_ADDRESS_TOPIC]: [...new Set(entries.map((e) => e.address.toLowerCase()))] },
+          };
+          chain.commits?.emit(change);
+          deps.changes?.changed(chain.config.info.id, change);
+        },
+      };
     },
   },
   jobs: [

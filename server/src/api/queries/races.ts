@@ -164,6 +164,66 @@ export class RacesSql {
     );
   }
 
+  /** The newest rounds' ids, newest first (what reading ahead keeps first). */
+  async recentRoundIds(limit: number): Promise<number[]> {
+    const rows = await this.db.query<{ round_id: string | number }>(
+      "SELECT round_id FROM race_rounds WHERE chain_id = $1 ORDER BY round_id DESC LIMIT $2",
+      [this.chainId, limit],
+    );
+    return rows.map((r) => Number(r.round_id));
+  }
+
+  /** Several rounds at once, by id (each as `round` reads it). */
+  async roundsByIds(ids: readonly number[]): Promise<RoundRow[]> {
+    const rows = await this.db.query<RawRound>(
+      `SELECT ${ROUND_COLUMNS} ${ROUND_FROM} WHERE r.chain_id = $1 AND r.round_id = ANY($2::int8[])`,
+      [this.chainId, `{${ids.join(",")}}`],
+    );
+    return rows.map(toRound);
+  }
+
+  /** Each round's newest predictions (as `predictionsOf` reads them), `limit` per round, in one query. */
+  async predictionsOfRounds(ids: readonly number[], limit: number) {
+    return this.db.query<{
+      round_id: string;
+      tx_hash: string;
+      block_number: string;
+      log_index: number;
+      account: string;
+      side: number;
+      timestamp: string;
+      points: number | null;
+    }>(
+      `SELECT x.round_id, p.tx_hash, p.block_number, p.log_index, p.account, p.side, p.timestamp, l.points
+       FROM unnest($2::int8[]) AS x(round_id)
+       CROSS JOIN LATERAL (
+         SELECT * FROM race_predictions q WHERE q.chain_id = $1 AND q.round_id = x.round_id
+         ORDER BY q.block_number DESC, q.log_index DESC LIMIT $3) p
+       LEFT JOIN points_ledger l ON l.chain_id = p.chain_id AND l.source = 'race' AND l.ref = p.round_id::text AND l.address = p.account
+       ORDER BY x.round_id, p.block_number DESC, p.log_index DESC`,
+      [this.chainId, `{${ids.join(",")}}`, limit],
+    );
+  }
+
+  /** The addresses that predicted most recently, newest first (what reading ahead keeps first). */
+  async recentPredictors(limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ account: string }>(
+      `SELECT account FROM race_predictions WHERE chain_id = $1
+       GROUP BY account ORDER BY max(block_number) DESC, account LIMIT $2`,
+      [this.chainId, limit],
+    );
+    return rows.map((r) => r.account.toLowerCase());
+  }
+
+  /** Several addresses' points at once (lowercased; absent: none). */
+  async pointsOfMany(addresses: readonly string[]): Promise<Map<string, number>> {
+    const rows = await this.db.query<{ address: string; points: string | number }>(
+      "SELECT address, points FROM points_totals WHERE chain_id = $1 AND address = ANY($2::text[])",
+      [this.chainId, `{${addresses.join(",")}}`],
+    );
+    return new Map(rows.map((r) => [r.address.toLowerCase(), Number(r.points)]));
+  }
+
   /** An address's side in a round (0: none). */
   async sideOf(roundId: number, account: string): Promise<number> {
     const [r] = await this.db.query<{ side: number }>(
@@ -175,8 +235,14 @@ export class RacesSql {
 
   /** An address's predictions, newest first, with their rounds and points. */
   async historyOf(account: string, limit: number): Promise<PredictionRow[]> {
+    return (await this.historiesOf([account], limit)).get(account.toLowerCase()) ?? [];
+  }
+
+  /** Several addresses' histories (as `historyOf`, keyed lowercased) in one query. */
+  async historiesOf(accounts: readonly string[], limit: number): Promise<Map<string, PredictionRow[]>> {
     const rows = await this.db.query<
       RawRound & {
+        who: string;
         tx_hash: string;
         block_number: string;
         log_index: number;
@@ -185,26 +251,36 @@ export class RacesSql {
         points: number | null;
       }
     >(
-      `SELECT ${ROUND_COLUMNS}, p.tx_hash, p.block_number, p.log_index, p.side, p.timestamp AS ts, l.points
-       FROM race_predictions p
+      `SELECT a.who, ${ROUND_COLUMNS}, p.tx_hash, p.block_number, p.log_index, p.side, p.timestamp AS ts, l.points
+       FROM unnest($2::text[]) AS a(who)
+       CROSS JOIN LATERAL (
+         SELECT * FROM race_predictions q WHERE q.chain_id = $1 AND q.account = a.who
+         ORDER BY q.block_number DESC, q.log_index DESC LIMIT $3) p
        JOIN race_rounds r ON r.chain_id = p.chain_id AND r.round_id = p.round_id
        LEFT JOIN LATERAL (
          SELECT result, start_price, end_price FROM race_results x WHERE x.chain_id = r.chain_id AND x.round_id = r.round_id
          ORDER BY x.block_number DESC, x.log_index DESC LIMIT 1) res ON true
        LEFT JOIN points_ledger l ON l.chain_id = p.chain_id AND l.source = 'race' AND l.ref = p.round_id::text AND l.address = p.account
-       WHERE p.chain_id = $1 AND p.account = $2 ORDER BY p.block_number DESC, p.log_index DESC LIMIT $3`,
-      [this.chainId, account, limit],
+       ORDER BY a.who, p.block_number DESC, p.log_index DESC`,
+      [this.chainId, `{${accounts.join(",")}}`, limit],
     );
-    return rows.map((r) => ({
-      id: `${r.block_number}-${r.log_index}`,
-      txid: r.tx_hash,
-      sender: account,
-      side: Number(r.side),
-      roundId: Number(r.round_id),
-      timestamp: Number(r.ts),
-      points: Number(r.points ?? 0),
-      round: toRound(r),
-    }));
+    const out = new Map<string, PredictionRow[]>();
+    for (const r of rows) {
+      const who = r.who.toLowerCase();
+      const list = out.get(who) ?? [];
+      out.set(who, list);
+      list.push({
+        id: `${r.block_number}-${r.log_index}`,
+        txid: r.tx_hash,
+        sender: r.who,
+        side: Number(r.side),
+        roundId: Number(r.round_id),
+        timestamp: Number(r.ts),
+        points: Number(r.points ?? 0),
+        round: toRound(r),
+      });
+    }
+    return out;
   }
 
   /** The leader board: the addresses with the most points. */

@@ -143,6 +143,18 @@ export const racesHandler = defineHandler({
     }
     await awardRounds(tx, chainId, { ids: s.args.roundId, blocks: s.block, ts: s.ts });
   },
+  // the topics race replies are kept under (api/races.ts, issue 21 §1): a round's page reads only
+  // that round's rows; a predictor's points and history change when they predict, and when any
+  // round settles (its points may be theirs, and the leader board moves)
+  touches(rows) {
+    const ids = (name: (typeof RACE_EVENTS)[number]["name"]) => (rows[name]?.args.roundId ?? []).map(String);
+    const settled = [...ids("RoundSettled"), ...ids("RoundCancelled")];
+    return {
+      "races.round": [...new Set([...ids("RoundCreated"), ...ids("Predicted"), ...settled])],
+      "races.account": [...new Set(rows.Predicted?.args.account ?? [])],
+      "races.settled": [...new Set(settled)],
+    };
+  },
   // a settlement above the fork takes its points back (the rounds, predictions and results go by table)
   async rollback(tx, chainId, fork) {
     await tx.query(

@@ -1,0 +1,223 @@
+/**
+ * Replies kept in memory per entity (a user, a round, a predictor) until a change names that entity
+ * (issue 21 §1): the indexer's handlers name the keys their rows touch (Handler.touches), another
+ * server's commits arrive on the change bus with the same keys, and a change without keys (a reorg,
+ * a bus that reconnected) drops everything. Each entity may have several replies (`sub`: a page
+ * size and cursor). Bounded by bytes: from GZIP_MIN_BYTES a reply is kept gzip-compressed only, and
+ * the least recently asked entity goes first. A reply computed while a change named its entity is
+ * answered but not kept, so no commit is ever hidden behind a kept reply. Reading ahead fills part
+ * of the budget before users ask, in small batches that give way to the requests being served.
+ */
+import type { Change, CommitSignal } from "./commit-signal.ts";
+import { type CompressedJson, compressedJson, type KeptJson } from "./compressed-json.ts";
+
+/** A reply as kept: its text or gzip bytes, when it was computed, and what the area keeps beside it. */
+export type KeptReply<M = undefined> = KeptJson & { at: number; meta: M };
+
+/** A reply to keep: its JSON text and what the area keeps beside it (e.g. the price it was built with). */
+export type FreshReply<M = undefined> = { text: string; meta: M };
+
+/** The kept form: from GZIP_MIN_BYTES only the gzip bytes. */
+const toKept = <M>(at: number, reply: CompressedJson, meta: M): KeptReply<M> =>
+  reply.gzip ? { at, text: null, gzip: reply.gzip, meta } : { at, text: reply.text, gzip: null, meta };
+
+/** Bytes counted for a kept reply (a JS string of JSON is mostly one byte a character; 200 for the entry). */
+export const keptSize = (p: KeptJson) => (p.gzip ? p.gzip.byteLength : (p.text?.length ?? 0) * 2) + 200;
+
+type Mark = { stale: boolean };
+
+export type KeptRepliesOptions = {
+  /** The signal of the chain's commits and writes; without one nothing is kept. */
+  commits: CommitSignal | undefined;
+  /** The entity keys (lowercased) a change drops, or "all". A change that names none of them drops nothing. */
+  keysOf: (change: Change) => readonly string[] | "all";
+  /** Bounds a signal lost without the bus noticing. */
+  ttlMs: number;
+  maxBytes: number;
+  clock?: () => number;
+};
+
+export type ReadAheadOptions = {
+  /** Share of the byte budget reading ahead may fill (the rest is left to what users ask for). */
+  share: number;
+  /** Entities per read, and the pause after each. */
+  batch: number;
+  pauseMs: number;
+};
+
+export class KeptReplies<M = undefined> {
+  /** Replies by entity, then by `sub`; Map order is least recently asked first. */
+  private readonly entities = new Map<string, Map<string, KeptReply<M>>>();
+  /** Reads in progress by entity: a change naming the entity marks them stale. */
+  private readonly reading = new Map<string, Set<Mark>>();
+  private bytes = 0;
+  private warming: Promise<void> | null = null;
+  private readonly clock: () => number;
+  /** Reading ahead: "cold" before it started, "warming", then "warm" (done, or stopped at its share). */
+  warmth: "cold" | "warming" | "warm" = "cold";
+
+  constructor(private readonly o: KeptRepliesOptions) {
+    this.clock = o.clock ?? Date.now;
+    o.commits?.on((change) => this.changed(change));
+  }
+
+  /** Whether replies are kept at all (a process that neither indexes the chain nor hears the bus keeps none). */
+  get keeping(): boolean {
+    return this.o.commits !== undefined;
+  }
+
+  /** Bytes counted as kept now: what maxBytes is checked against. */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  /** Entities with replies kept now. */
+  get heldKeys(): number {
+    return this.entities.size;
+  }
+
+  /** The kept reply, or one computed now (and kept unless a change named the entity meanwhile). */
+  async get(key: string, sub: string, compute: () => Promise<FreshReply<M>>): Promise<KeptReply<M>> {
+    const at = this.clock();
+    const k = key.toLowerCase();
+    const hit = this.peek(k, sub, at);
+    if (hit) return hit;
+    if (!this.keeping) {
+      const fresh = await compute();
+      return { at, text: fresh.text, gzip: null, meta: fresh.meta };
+    }
+    const mark = this.markReading(k);
+    try {
+      const fresh = await compute();
+      const reply = toKept(at, await compressedJson(fresh.text), fresh.meta);
+      if (!mark.stale) this.keep(k, sub, reply);
+      return reply;
+    } finally {
+      this.unmarkReading(k, mark);
+    }
+  }
+
+  /**
+   * Replaces `from` (a reply `get` returned) with a reply rebuilt from it, if it is still the one
+   * kept: e.g. the same round page with a newer live price. Answers the new reply either way.
+   */
+  async rewrite(key: string, sub: string, from: KeptReply<M>, fresh: FreshReply<M>): Promise<KeptReply<M>> {
+    const reply = toKept(from.at, await compressedJson(fresh.text), fresh.meta);
+    const k = key.toLowerCase();
+    if (this.entities.get(k)?.get(sub) === from) this.keep(k, sub, reply);
+    return reply;
+  }
+
+  /**
+   * Reads ahead the replies `sub` of `keys` (most wanted first) with `readMany`, up to the options'
+   * share of the budget, in batches with pauses: an entity asked for later finds its reply kept.
+   * Kept under the same rules as replies asked for. Once per instance; later calls share the first.
+   */
+  warm(
+    keys: () => Promise<readonly string[]>,
+    sub: string,
+    readMany: (keys: readonly string[]) => Promise<Map<string, FreshReply<M>>>,
+    o: ReadAheadOptions,
+  ): Promise<void> {
+    this.warming ??= this.readAhead(keys, sub, readMany, o).finally(() => {
+      this.warmth = "warm";
+    });
+    return this.warming;
+  }
+
+  private async readAhead(
+    keysOf: () => Promise<readonly string[]>,
+    sub: string,
+    readMany: (keys: readonly string[]) => Promise<Map<string, FreshReply<M>>>,
+    o: ReadAheadOptions,
+  ): Promise<void> {
+    if (!this.keeping) return;
+    this.warmth = "warming";
+    const budget = this.o.maxBytes * o.share;
+    const keys = (await keysOf()).map((k) => k.toLowerCase());
+    let full = false;
+    for (let i = 0; i < keys.length && !full; i += o.batch) {
+      const batch = keys.slice(i, i + o.batch).filter((k) => !this.entities.get(k)?.has(sub));
+      const marks = batch.map((k) => this.markReading(k));
+      try {
+        const at = this.clock();
+        const read = batch.length ? await readMany(batch) : new Map<string, FreshReply<M>>();
+        for (const [j, k] of batch.entries()) {
+          const fresh = read.get(k);
+          if (!fresh || marks[j]?.stale) continue;
+          const kept = toKept(at, await compressedJson(fresh.text), fresh.meta);
+          if (this.bytes + keptSize(kept) > budget) full = true;
+          else if (!marks[j]?.stale && !this.entities.get(k)?.has(sub)) this.keep(k, sub, kept);
+        }
+      } finally {
+        for (const [j, k] of batch.entries()) this.unmarkReading(k, marks[j] as Mark);
+      }
+      await new Promise((r) => setTimeout(r, o.pauseMs));
+    }
+  }
+
+  private peek(k: string, sub: string, at: number): KeptReply<M> | undefined {
+    const replies = this.entities.get(k);
+    const hit = replies?.get(sub);
+    if (!replies || !hit || at - hit.at >= this.o.ttlMs) return undefined;
+    this.entities.delete(k);
+    this.entities.set(k, replies);
+    return hit;
+  }
+
+  private markReading(k: string): Mark {
+    const mark = { stale: false };
+    const marks = this.reading.get(k) ?? new Set<Mark>();
+    this.reading.set(k, marks);
+    marks.add(mark);
+    return mark;
+  }
+
+  private unmarkReading(k: string, mark: Mark): void {
+    const marks = this.reading.get(k);
+    if (!marks) return;
+    marks.delete(mark);
+    if (marks.size === 0) this.reading.delete(k);
+  }
+
+  private changed(change: Change | undefined): void {
+    const keys = change ? this.o.keysOf(change) : "all";
+    if (keys === "all") {
+      this.entities.clear();
+      this.bytes = 0;
+      for (const marks of this.reading.values()) for (const m of marks) m.stale = true;
+      return;
+    }
+    for (const raw of keys) {
+      const k = raw.toLowerCase();
+      this.drop(k);
+      for (const m of this.reading.get(k) ?? []) m.stale = true;
+    }
+  }
+
+  private drop(k: string): void {
+    const replies = this.entities.get(k);
+    if (!replies) return;
+    for (const p of replies.values()) this.bytes -= keptSize(p);
+    this.entities.delete(k);
+  }
+
+  private keep(k: string, sub: string, reply: KeptReply<M>): void {
+    const replies = this.entities.get(k) ?? new Map<string, KeptReply<M>>();
+    const old = replies.get(sub);
+    if (old) this.bytes -= keptSize(old);
+    replies.set(sub, reply);
+    this.bytes += keptSize(reply);
+    this.entities.delete(k);
+    this.entities.set(k, replies);
+    while (this.bytes > this.o.maxBytes) {
+      const oldest = this.entities.keys().next().value as string;
+      if (oldest === k && this.entities.size === 1) {
+        // one entity's replies over the whole budget: keep none
+        this.drop(k);
+        break;
+      }
+      this.drop(oldest);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * KeptReplies (issue 21 §1), the rules the trades cache's tests do not reach: a change whose keys
+ * say "all", a reply rebuilt from a kept one (the live price or board moved) kept only if it is
+ * still the one kept, and what is kept beside the text. The rest (drop by key, marks, budget, read
+ * ahead) is tested through the trades cache (trades-cache.test.ts), which is built on it.
+ */
+import { describe, expect, it } from "vitest";
+import { CommitSignal } from "../src/api/commit-signal.ts";
+import { jsonText } from "../src/api/compressed-json.ts";
+import { KeptReplies } from "../src/api/kept-replies.ts";
+
+const setup = () => {
+  const commits = new CommitSignal();
+  let reads = 0;
+  const kept = new KeptReplies<number>({
+    commits,
+    keysOf: (c) => (c.touched["t.all"] ? "all" : (c.touched["t.key"] ?? [])),
+    ttlMs: 60_000,
+    maxBytes: 1024 * 1024,
+  });
+  const read = (key: string, meta = 1) =>
+    kept.get(key, "", async () => {
+      reads++;
+      return { text: JSON.stringify({ key, meta }), meta };
+    });
+  return { commits, kept, read, reads: () => reads };
+};
+
+describe("kept replies", () => {
+  it("keeps a reply with what was kept beside it, until a change names its key (lowercased)", async () => {
+    const { commits, read, reads } = setup();
+    expect((await read("A", 7)).meta).toBe(7);
+    expect((await read("a")).meta).toBe(7); // the same entity, kept
+    expect(reads()).toBe(1);
+    commits.emit({ touched: { "t.key": ["b"] } });
+    await read("A");
+    expect(reads()).toBe(1);
+    commits.emit({ touched: { "t.key": ["a"] } });
+    await read("A");
+    expect(reads()).toBe(2);
+  });
+
+  it("drops everything, and keeps out replies being read, when the keys say all", async () => {
+    const { commits, kept, read, reads } = setup();
+    await read("a");
+    await read("b");
+    expect(kept.heldKeys).toBe(2);
+    const slow = kept.get("c", "", async () => {
+      commits.emit({ touched: { "t.all": [] } });
+      return { text: "{}", meta: 0 };
+    });
+    await slow;
+    expect(kept.heldKeys).toBe(0);
+    expect(kept.heldBytes).toBe(0);
+    await read("a");
+    expect(reads()).toBe(3);
+  });
+
+  it("a rewrite replaces the kept reply only while it is still the one kept", async () => {
+    const { commits, kept, read, reads } = setup();
+    const first = await read("a", 1);
+    const second = await kept.rewrite("a", "", first, { text: '{"price":2}', meta: 2 });
+    expect(jsonText(second)).toBe('{"price":2}');
+    expect(await read("a")).toBe(second);
+    // a commit dropped it meanwhile: the rewrite answers, but what is read next is fresh
+    commits.emit({ touched: { "t.key": ["a"] } });
+    const late = await kept.rewrite("a", "", second, { text: '{"price":3}', meta: 3 });
+    expect(late.meta).toBe(3);
+    expect((await read("a", 4)).meta).toBe(4);
+    expect(reads()).toBe(2);
+  });
+
+  it("keeps nothing without a signal", async () => {
+    const kept = new KeptReplies({ commits: undefined, keysOf: () => "all", ttlMs: 60_000, maxBytes: 1024 });
+    let n = 0;
+    const get = () => kept.get("a", "", async () => ({ text: String(++n), meta: undefined }));
+    await get();
+    expect(jsonText(await get())).toBe("2");
+    expect(kept.keeping).toBe(false);
+  });
+});
