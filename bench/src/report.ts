@@ -295,7 +295,7 @@ export function formatResults(r: Results): string {
               postsTopic: ` (${int(sf?.topicPosts ?? 0)} posts under it)`,
               postsTopicInTurn: ` (${int(sf?.tags ?? 0)} tags in turn: database)`,
               postsAddress: " (one viewer: database)",
-              postsAddressInTurn: ` (${int(sf?.authors ?? 0)} viewers in turn: database)`,
+              postsAddressInTurn: ` (${int(sf?.authors ?? 0)} viewers in turn, none of whom reacted)`,
               trending: ` (${int(sf?.lastDayPosts ?? 0)} posts in the last 24 h)`,
             };
             return row(

@@ -7,6 +7,8 @@
  */
 import { getAddress } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { API_WRITE_TOPIC, type Change, CommitSignal } from "../src/api/commit-signal.ts";
+import { REACTOR_TOPIC } from "../src/api/queries/social-reactors.ts";
 import type { Db } from "../src/db/client.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import {
@@ -234,6 +236,42 @@ describe.each(DB_KINDS)("social API (%s)", (kind) => {
     expect((await action(third, "999999", "dislike")).status).toBe(404);
     expect((await action(third, "not-an-address", "mute")).body).toEqual({ error: "id must be the author's address" });
     expect((await action(third, a.id, "block")).body).toEqual({ error: "action must be dislike or mute" });
+  });
+
+  it("a viewer who never reacted reads the page without a viewer; a reaction, here or on another server, makes it theirs at once", async () => {
+    const commits = new CommitSignal();
+    const sent: Change[] = [];
+    const live = socialApp(db, {}, {}, { commits, changes: { changed: (_id, change) => change && sent.push(change) } });
+    const p = (await post(live, "$RAI to the moon")).body.post;
+    const page = async (viewer: string) =>
+      (await call(live, `/sofi/posts?topic=post&address=${viewer}`)).body.posts as {
+        id: string;
+        address_prediction: string;
+      }[];
+    // the first read starts loading who reacted; until then, every viewer's page is read as theirs
+    expect((await page(OTHER))[0]).toMatchObject({ id: p.id, address_prediction: "" });
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await page(OTHER))[0]).toMatchObject({ id: p.id, address_prediction: "" });
+    // a prediction here: the predictor's next page is their own, and the bus carries the address
+    const predicted = await call(live, "/sofi/predict", {
+      body: { address: other.address, post: p.id, direction: "up" },
+      headers: await headersOf(other),
+    });
+    expect(predicted.status).toBe(200);
+    expect((await page(OTHER))[0]).toMatchObject({ id: p.id, address_prediction: "up" });
+    expect(sent.at(-1)?.touched).toMatchObject({ [REACTOR_TOPIC]: [OTHER] });
+    // a dislike written by another server: heard on the bus, the post is hidden from that viewer at once
+    expect((await page(THIRD)).map((x) => x.id)).toContain(p.id);
+    await db.query("INSERT INTO social_dislikes (chain_id, address, post_id, created_at) VALUES ($1, $2, $3, $4)", [
+      31337,
+      THIRD,
+      p.id,
+      Date.now(),
+    ]);
+    commits.emit({ touched: { [API_WRITE_TOPIC]: [], [REACTOR_TOPIC]: [THIRD] } });
+    expect((await page(THIRD)).map((x) => x.id)).not.toContain(p.id);
+    // everyone else who never reacted still reads the shared page
+    expect((await page("0x00000000000000000000000000000000000000aa")).map((x) => x.id)).toContain(p.id);
   });
 
   it("posting and reacting are rate-limited per address", async () => {

@@ -270,7 +270,9 @@ export function createApp(appDeps: AppDeps, areas?: readonly ApiArea[]): Hono<Ap
     await next();
     // a write that succeeded: the other servers on the database drop what they cached of this chain
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400)
-      deps.changes?.changed(ch.config.info.id, API_WRITE);
+      deps.changes?.changed(ch.config.info.id, {
+        touched: { ...API_WRITE.touched, ...((c.get("wrote") as ApiEnv["Variables"]["wrote"] | undefined) ?? {}) },
+      });
   });
 
   for (const area of areas ?? areasOf(modules)) app.route("/api/:chain", area(deps));

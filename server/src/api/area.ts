@@ -70,7 +70,18 @@ export type ApiLimits = { writes: TokenBuckets; verifications: TokenBuckets };
  * `c.var.chain` is set for every route under `/api/:chain`; `c.var.signer` after `requireSignature`;
  * `c.var.clientIp` and `c.var.limits` on every request.
  */
-export type ApiEnv = { Variables: AuthVariables & { chain: ChainRuntime; clientIp: string; limits: ApiLimits } };
+export type ApiEnv = {
+  Variables: AuthVariables & {
+    chain: ChainRuntime;
+    clientIp: string;
+    limits: ApiLimits;
+    /**
+     * Set by a write that can name what it changed, by topic (e.g. `social.reactor`: the address
+     * that reacted): the other servers hear those keys with the write (issue 21 §1). Unset: none.
+     */
+    wrote: Readonly<Record<string, readonly string[]>>;
+  };
+};
 
 /** One product area: builds its sub-app (paths relative to `/api/:chain`) from the app's deps. */
 export type ApiArea = (deps: AreaDeps) => Hono<ApiEnv>;

@@ -24,8 +24,8 @@ export function jsonText(reply: KeptJson): string {
 }
 
 /** Compressed on libuv's thread pool: a megabyte takes tens of milliseconds the requests being served should not wait for. */
-export async function compressedJson(text: string): Promise<CompressedJson> {
-  if (Buffer.byteLength(text) < GZIP_MIN_BYTES) return { text, gzip: null };
+export async function compressedJson(text: string, minBytes = GZIP_MIN_BYTES): Promise<CompressedJson> {
+  if (Buffer.byteLength(text) < minBytes) return { text, gzip: null };
   const z = await gzipAsync(text);
   // a copy in its own ArrayBuffer (a Buffer may share a pooled one)
   return { text, gzip: new Uint8Array(z.buffer.slice(z.byteOffset, z.byteOffset + z.byteLength)) };

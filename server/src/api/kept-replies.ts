@@ -3,13 +3,13 @@
  * (issue 21 §1): the indexer's handlers name the keys their rows touch (Handler.touches), another
  * server's commits arrive on the change bus with the same keys, and a change without keys (a reorg,
  * a bus that reconnected) drops everything. Each entity may have several replies (`sub`: a page
- * size and cursor). Bounded by bytes: from GZIP_MIN_BYTES a reply is kept gzip-compressed only, and
+ * size and cursor). Bounded by bytes: from `gzipFrom` bytes a reply is kept gzip-compressed only, and
  * the least recently asked entity goes first. A reply computed while a change named its entity is
  * answered but not kept, so no commit is ever hidden behind a kept reply. Reading ahead fills part
  * of the budget before users ask, in small batches that give way to the requests being served.
  */
 import type { Change, CommitSignal } from "./commit-signal.ts";
-import { type CompressedJson, compressedJson, type KeptJson } from "./compressed-json.ts";
+import { type CompressedJson, compressedJson, GZIP_MIN_BYTES, type KeptJson } from "./compressed-json.ts";
 
 /** A reply as kept: its text or gzip bytes, when it was computed, and what the area keeps beside it. */
 export type KeptReply<M = undefined> = KeptJson & { at: number; meta: M };
@@ -17,7 +17,7 @@ export type KeptReply<M = undefined> = KeptJson & { at: number; meta: M };
 /** A reply to keep: its JSON text and what the area keeps beside it (e.g. the price it was built with). */
 export type FreshReply<M = undefined> = { text: string; meta: M };
 
-/** The kept form: from GZIP_MIN_BYTES only the gzip bytes. */
+/** The kept form: when compressed, only the gzip bytes. */
 const toKept = <M>(at: number, reply: CompressedJson, meta: M): KeptReply<M> =>
   reply.gzip ? { at, text: null, gzip: reply.gzip, meta } : { at, text: reply.text, gzip: null, meta };
 
@@ -34,6 +34,8 @@ export type KeptRepliesOptions = {
   /** Bounds a signal lost without the bus noticing. */
   ttlMs: number;
   maxBytes: number;
+  /** Replies from this size up are kept gzip-compressed only (default GZIP_MIN_BYTES: below it gzip saves little on the wire). */
+  gzipFrom?: number;
   clock?: () => number;
 };
 
@@ -89,7 +91,7 @@ export class KeptReplies<M = undefined> {
     const mark = this.markReading(k);
     try {
       const fresh = await compute();
-      const reply = toKept(at, await compressedJson(fresh.text), fresh.meta);
+      const reply = toKept(at, await this.compress(fresh.text), fresh.meta);
       if (!mark.stale) this.keep(k, sub, reply);
       return reply;
     } finally {
@@ -102,7 +104,7 @@ export class KeptReplies<M = undefined> {
    * kept: e.g. the same round page with a newer live price. Answers the new reply either way.
    */
   async rewrite(key: string, sub: string, from: KeptReply<M>, fresh: FreshReply<M>): Promise<KeptReply<M>> {
-    const reply = toKept(from.at, await compressedJson(fresh.text), fresh.meta);
+    const reply = toKept(from.at, await this.compress(fresh.text), fresh.meta);
     const k = key.toLowerCase();
     if (this.entities.get(k)?.get(sub) === from) this.keep(k, sub, reply);
     return reply;
@@ -145,7 +147,7 @@ export class KeptReplies<M = undefined> {
         for (const [j, k] of batch.entries()) {
           const fresh = read.get(k);
           if (!fresh || marks[j]?.stale) continue;
-          const kept = toKept(at, await compressedJson(fresh.text), fresh.meta);
+          const kept = toKept(at, await this.compress(fresh.text), fresh.meta);
           if (this.bytes + keptSize(kept) > budget) full = true;
           else if (!marks[j]?.stale && !this.entities.get(k)?.has(sub)) this.keep(k, sub, kept);
         }
@@ -154,6 +156,10 @@ export class KeptReplies<M = undefined> {
       }
       await new Promise((r) => setTimeout(r, o.pauseMs));
     }
+  }
+
+  private compress(text: string): Promise<CompressedJson> {
+    return compressedJson(text, this.o.gzipFrom ?? GZIP_MIN_BYTES);
   }
 
   private peek(k: string, sub: string, at: number): KeptReply<M> | undefined {

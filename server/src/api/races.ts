@@ -87,12 +87,17 @@ export function toRace(
  * the reply's first field and rebuilt into the kept reply when they moved.
  */
 export const RACES_KEPT_MS = 10 * 60_000;
-export const ROUND_PAGES_BYTES = 64 * 1024 * 1024;
-export const POINTS_PAGES_BYTES = 64 * 1024 * 1024;
+export const ROUND_PAGES_BYTES = 96 * 1024 * 1024;
+export const POINTS_PAGES_BYTES = 128 * 1024 * 1024;
 /** Share of each budget reading ahead may fill, and the most rounds and predictors it reads. */
 export const RACES_WARM_SHARE = 0.75;
 export const RACES_WARM_ROUNDS = 20_000;
 export const RACES_WARM_PREDICTORS = 50_000;
+/**
+ * Kept replies from 1 KB are kept gzip-compressed (a round of 20 predictions is about 7 KB of JSON
+ * and 1.5 KB compressed): here memory is what bounds how many are kept, not the wire.
+ */
+const RACES_GZIP_FROM = 1024;
 /** The change topics (indexer/handlers/races.ts names their keys; the points ledger names "points.address"). */
 export const RACES_ROUND_TOPIC = "races.round";
 export const RACES_ACCOUNT_TOPIC = "races.account";
@@ -229,6 +234,7 @@ export const racesArea: ApiArea = (deps) => {
       keysOf: (c) => c.touched[RACES_ROUND_TOPIC] ?? [],
       ttlMs: RACES_KEPT_MS,
       maxBytes: ROUND_PAGES_BYTES,
+      gzipFrom: RACES_GZIP_FROM,
     });
     const points = new KeptReplies<string>({
       commits: ch.commits,
@@ -239,6 +245,7 @@ export const racesArea: ApiArea = (deps) => {
           : [...(c.touched[RACES_ACCOUNT_TOPIC] ?? []), ...(c.touched[POINTS_ADDRESS_TOPIC] ?? [])],
       ttlMs: RACES_KEPT_MS,
       maxBytes: POINTS_PAGES_BYTES,
+      gzipFrom: RACES_GZIP_FROM,
     });
     const warm = { share: RACES_WARM_SHARE, batch: 20, pauseMs: 20 };
     const warming = Promise.all([

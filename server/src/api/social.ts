@@ -39,6 +39,7 @@ import { type ApiArea, type ApiEnv, type ChainRuntime, publicOrigin } from "./ar
 import { checksum } from "./checksum.ts";
 import { chainNow } from "./queries/chain-time.ts";
 import { type PostRow, SocialSql } from "./queries/social.ts";
+import { REACTOR_TOPIC, SocialReactors } from "./queries/social-reactors.ts";
 import { ReplyCache } from "./reply-cache.ts";
 import { requireSignedWrite } from "./signed.ts";
 import { limitBody, validJson, validQuery } from "./validate.ts";
@@ -190,6 +191,8 @@ export class PostWatcher {
 
 type ChainSocial = {
   sql: SocialSql;
+  /** Who reacted to anything: any other viewer's page is the page without a viewer. */
+  reactors: SocialReactors;
   watcher: PostWatcher;
   /** Bumped by every write in this process (cached replies computed before are not served after). */
   version: number;
@@ -212,7 +215,14 @@ export const socialArea: ApiArea = (deps) => {
     let s = state.get(ch);
     if (!s) {
       const sql = new SocialSql(deps.db, ch.config.info.id);
-      s = { sql, watcher: new PostWatcher(sql, log), version: 0, cache: new ReplyCache(SOCIAL_CACHE_MS), chips: null };
+      s = {
+        sql,
+        reactors: new SocialReactors(sql, ch.commits),
+        watcher: new PostWatcher(sql, log),
+        version: 0,
+        cache: new ReplyCache(SOCIAL_CACHE_MS),
+        chips: null,
+      };
       state.set(ch, s);
     }
     return s;
@@ -391,6 +401,13 @@ export const socialArea: ApiArea = (deps) => {
     ];
   };
 
+  /** A reaction was saved: pages read from now on are the reactor's own, here and (through the bus) everywhere. */
+  const reacted = (c: Context<ApiEnv>, s: ChainSocial, signer: string) => {
+    s.reactors.add(signer);
+    s.version++;
+    c.set("wrote", { [REACTOR_TOPIC]: [signer] });
+  };
+
   /** The signer must be the body's address (a write is the signer's own). */
   const signerOf = (c: Context<ApiEnv>, address: string) => {
     const signer = c.var.signer.address.toLowerCase();
@@ -400,12 +417,14 @@ export const socialArea: ApiArea = (deps) => {
   return new Hono<ApiEnv>()
     .get("/sofi/posts", validQuery(postsQuerySchema), async (c) => {
       const q = c.req.valid("query");
-      const args = { viewer: q.address, topic: q.topic, author: q.author, cursor: q.cursor, limit: q.limit };
       const ch = c.var.chain;
       const s = of(ch);
+      // a viewer who never reacted sees the page without a viewer: the same text, kept once for all
+      const viewer = q.address && !s.reactors.quiet(q.address) ? q.address : undefined;
+      const args = { viewer, topic: q.topic, author: q.author, cursor: q.cursor, limit: q.limit };
       // A viewer's page too (their predictions, mutes and dislikes): every write in this process
       // bumps s.version, and another server's write reaches the generation through the change bus.
-      const key = `page|${q.address ?? ""}|${q.topic ?? ""}|${q.author ?? ""}|${q.cursor ?? ""}|${q.limit}`;
+      const key = `page|${viewer ?? ""}|${q.topic ?? ""}|${q.author ?? ""}|${q.cursor ?? ""}|${q.limit}`;
       const version = `${s.version}|${ch.commits?.generation ?? 0}`;
       return json(c, await s.cache.get(key, version, async () => JSON.stringify(await page(c, args))));
     })
@@ -543,7 +562,7 @@ export const socialArea: ApiArea = (deps) => {
       });
       if (!r) return c.json({ error: SOCIAL_ERRORS.notFound }, 404);
       if (r.already) return c.json({ error: SOCIAL_ERRORS.already }, 409);
-      s.version++;
+      reacted(c, s, signer);
       return c.json({ ok: true as const, post: post.id, up: r.up, down: r.down, address_prediction: r.mine });
     })
     .post("/sofi/post", limitBody(SOCIAL_BODY_MAX), signed, validJson(postActionBodySchema), async (c) => {
@@ -556,14 +575,14 @@ export const socialArea: ApiArea = (deps) => {
       if (body.action === "dislike") {
         if (!/^\d{1,18}$/.test(body.id)) return c.json({ error: SOCIAL_ERRORS.postId }, 400);
         if (!(await s.sql.dislike(signer, body.id, Date.now()))) return c.json({ error: SOCIAL_ERRORS.notFound }, 404);
-        s.version++;
+        reacted(c, s, signer);
         return c.json({ ok: true as const, action: body.action, id: body.id });
       }
       const author = body.id.toLowerCase();
       if (!isAddress(author)) return c.json({ error: SOCIAL_ERRORS.muteId }, 400);
       if (author === signer) return c.json({ error: SOCIAL_ERRORS.muteSelf }, 400);
       await s.sql.mute(signer, author, Date.now());
-      s.version++;
+      reacted(c, s, signer);
       return c.json({ ok: true as const, action: body.action, id: checksum(author) });
     });
 };

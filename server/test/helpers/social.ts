@@ -4,6 +4,8 @@ import { encodeSignatureMessageHeader } from "@sofi/core";
 import { CHAINS, type Deployment } from "@sofi/protocol";
 import { privateKeyToAccount } from "viem/accounts";
 import { createApp } from "../../src/api/app.ts";
+import type { AppDeps } from "../../src/api/area.ts";
+import type { CommitSignal } from "../../src/api/commit-signal.ts";
 import { Market } from "../../src/api/queries/market.ts";
 import type { SocialConfig } from "../../src/api/social.ts";
 import { type ConfigOverrides, loadConfig } from "../../src/config.ts";
@@ -60,7 +62,13 @@ export async function setPrice(db: Db, pair: string, ts: number, usd: number, bl
   );
 }
 
-export function socialApp(db: Db, social: Partial<SocialConfig> = {}, overrides: ConfigOverrides = {}) {
+export function socialApp(
+  db: Db,
+  social: Partial<SocialConfig> = {},
+  overrides: ConfigOverrides = {},
+  /** A commit signal (as a server that indexes or hears the bus has) and the bus's outgoing side. */
+  wiring: { commits?: CommitSignal; changes?: AppDeps["changes"] } = {},
+) {
   const config = loadConfig(
     { CHAINS: "local", PORT: "8080" },
     {
@@ -74,7 +82,12 @@ export function socialApp(db: Db, social: Partial<SocialConfig> = {}, overrides:
   const cc = config.chains[0];
   if (!cc) throw new Error("no chain config");
   const market = new Market(db, local, SOCIAL_DEPLOYMENT);
-  return createApp({ db, config, chains: [{ config: cc, client: stubRpc().client, market }] });
+  return createApp({
+    db,
+    config,
+    chains: [{ config: cc, client: stubRpc().client, market, commits: wiring.commits }],
+    changes: wiring.changes,
+  });
 }
 
 /** The spec's three headers, signed by `who`. */

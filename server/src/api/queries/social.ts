@@ -247,6 +247,18 @@ export class SocialSql {
   }
 
   /** The authors among `authors` that `viewer` muted. */
+  /** Addresses that predicted, disliked or muted anything (lowercased), at most `limit`. */
+  async reactors(limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ address: string }>(
+      `SELECT address FROM social_predictions WHERE chain_id = $1
+       UNION SELECT address FROM social_dislikes WHERE chain_id = $1
+       UNION SELECT address FROM social_mutes WHERE chain_id = $1
+       LIMIT $2`,
+      [this.chainId, limit],
+    );
+    return rows.map((r) => r.address.toLowerCase());
+  }
+
   async mutedAmong(viewer: string, authors: readonly string[]): Promise<Set<string>> {
     if (authors.length === 0) return new Set();
     const rows = await this.db.query<{ author: string }>(
