@@ -162,7 +162,7 @@ export type ApiResult = {
    */
   tradesReadAhead?: { users: number; bytes: number; waitedMs: number };
   /** The proposals the governance area held in memory before the load, and the wait for them. */
-  proposalsHeld?: { proposals: number; waitedMs: number };
+  proposalsHeld?: { proposals: number; votePages?: number; waitedMs: number };
   /** The races area's read-ahead (issue 21 §1): rounds' pages and predictors' points kept before the load. */
   racesReadAhead?: { rounds: number; predictors: number; bytes: number; waitedMs: number };
   /**
@@ -223,13 +223,13 @@ async function waitForProposalsBook(base: string, log: (m: string) => void) {
   for (;;) {
     const r = await getJson(`${base}/api/local/sofi/proposals/cache`);
     if (r.status !== 200) throw new Error(`GET /sofi/proposals/cache answered ${r.status}: ${r.text.slice(0, 300)}`);
-    const c = JSON.parse(r.text) as { warmth: string; proposals: number };
+    const c = JSON.parse(r.text) as { warmth: string; proposals: number; votePages?: number; bytes?: number };
     const waitedMs = performance.now() - t0;
     if (c.warmth === "warm" || c.warmth === "off") {
       log(
-        `  proposals held in memory: ${c.warmth === "warm" ? c.proposals.toLocaleString("en-US") : "none (too many)"} (waited ${(waitedMs / 1000).toFixed(1)} s)`,
+        `  proposals held in memory: ${c.warmth === "warm" ? c.proposals.toLocaleString("en-US") : "none (too many)"}, votes pages of ${(c.votePages ?? 0).toLocaleString("en-US")} (${((c.bytes ?? 0) / 1e6).toFixed(1)} MB) (waited ${(waitedMs / 1000).toFixed(1)} s)`,
       );
-      return { proposals: c.warmth === "warm" ? c.proposals : 0, waitedMs };
+      return { proposals: c.warmth === "warm" ? c.proposals : 0, votePages: c.votePages ?? 0, waitedMs };
     }
     if (c.warmth === "cold") await getJson(`${base}/api/local/sofi/proposals?limit=1`);
     if (waitedMs > 600_000) throw new Error(`proposals still being read after 10 min (${r.text})`);

@@ -180,7 +180,7 @@ export function formatResults(r: Results): string {
     if (a.proposalsHeld) {
       const p = a.proposalsHeld;
       out.push(
-        `  before the load: the governance area held ${p.proposals > 0 ? `${int(p.proposals)} proposals in memory` : "no proposals in memory (too many: the rows measure the database)"}, in ${sec(p.waitedMs)}`,
+        `  before the load: the governance area held ${p.proposals > 0 ? `${int(p.proposals)} proposals in memory` : "no proposals in memory (too many: the rows measure the database)"} and ${int(p.votePages ?? 0)} proposals' first votes pages, in ${sec(p.waitedMs)}`,
       );
     }
     if (a.racesReadAhead) {
@@ -283,7 +283,7 @@ export function formatResults(r: Results): string {
               proposal: ` (the popular one, ${int(gf?.popularVotes ?? 0)} votes)`,
               proposalInTurn: ` (${int(gf?.proposals ?? 0)} proposals in turn: database)`,
               votes: ` (the popular one's first page of ${int(gf?.popularVotes ?? 0)})`,
-              votesInTurn: ` (${int(gf?.proposals ?? 0)} proposals in turn: database)`,
+              votesInTurn: ` (${int(gf?.proposals ?? 0)} proposals in turn)`,
               markets: ` (${int(mf?.tables.predictMarkets ?? 0)} markets)`,
               marketsPositions: ` (a trader with ${int(mf?.traderPositions ?? 0)} positions)`,
               marketsPositionsInTurn: ` (${int(mf?.traders ?? 0)} traders in turn: database)`,

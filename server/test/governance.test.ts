@@ -244,6 +244,9 @@ describe("a proposal's life, as the API tells it", () => {
       primaryType: "Ballot",
       message: { proposalId: BigInt(id), support: 0, voter: voter.address, nonce },
     });
+    // read (and kept) before the relayed ballot: the page read after it is indexed must show it (issue 21 §1)
+    const early = votesSchema.parse((await api<unknown>(`/sofi/votes?proposalId=${id}`)).body);
+    expect(early.votes.some((v) => v.voter.toLowerCase() === voter.address.toLowerCase())).toBe(false);
     const ethBefore = await test.getBalance({ address: voter.address });
     const relayed = await api<{ txid: Hex; relayer: string }>("/sofi/vote", {
       method: "POST",
@@ -389,7 +392,12 @@ describe("a proposal's life, as the API tells it", () => {
   it("every proposal is held in memory (issue 21 §1), and the list read from it equals the database's", async () => {
     const state = proposalsCacheSchema.parse((await api("/sofi/proposals/cache")).body);
     const list = proposalListSchema.parse((await api("/sofi/proposals?limit=100")).body);
-    expect(state).toEqual({ warmth: "warm", proposals: list.total });
+    expect(state).toMatchObject({ warmth: "warm", proposals: list.total });
+    // votes pages are kept per proposal until a commit names it (gzip-compressed, within a byte budget)
+    for (const p of list.proposals) await api(`/sofi/votes?proposalId=${p.proposalId}`);
+    const kept = proposalsCacheSchema.parse((await api("/sofi/proposals/cache")).body);
+    expect(kept.votePages).toBeGreaterThanOrEqual(list.total);
+    expect(kept.bytes).toBeGreaterThan(0);
     expect(list.total).toBeGreaterThanOrEqual(3);
     // the same page straight from the database, at the chain's time
     const rows = await new GovernanceSql(db, 31337, governor.toLowerCase()).list(100, 0);

@@ -420,12 +420,15 @@ export const proposalListSchema = z.object({ proposals: z.array(proposalSchema),
 
 /**
  * `GET /sofi/proposals/cache` (issue 21 §1): whether the governor's proposals are held in memory
- * ("warm"), being read ("warming"), not yet asked for ("cold"), or too many to hold ("off": reads go
- * to the database). A rollout waits for anything but "warming" before sending a new replica traffic.
+ * and their first votes pages read ahead ("warm"), being read ("warming"), not yet asked for
+ * ("cold"), or too many to hold ("off": reads go to the database). A rollout waits for anything but "warming" before sending a new replica traffic.
  */
 export const proposalsCacheSchema = z.object({
   warmth: z.enum(["cold", "warming", "warm", "off"]),
   proposals: z.number().int().nonnegative(),
+  /** Proposals whose votes pages are kept (the first page of each is read ahead once they are held), and their bytes. */
+  votePages: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
 });
 export type ProposalsCacheState = z.infer<typeof proposalsCacheSchema>;
 

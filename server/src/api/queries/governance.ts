@@ -159,6 +159,34 @@ export class GovernanceSql {
     );
   }
 
+  /** The first `limit` votes (as `votes` orders them) of each of `proposalIds`, in one query. */
+  async votesOfMany(proposalIds: readonly string[], limit: number) {
+    const rows = await this.db.query<{
+      proposal_id: string;
+      voter: string;
+      support: boolean;
+      weight: string;
+      tx_hash: string;
+      timestamp: string;
+    }>(
+      `SELECT x.proposal_id::text AS proposal_id, v.voter, v.support, v.weight::text AS weight, v.tx_hash, v.timestamp
+       FROM unnest($3::numeric[]) AS x(proposal_id)
+       CROSS JOIN LATERAL (
+         SELECT voter, support, weight, tx_hash, timestamp, weight_order, block_number, log_index FROM governance_votes
+         WHERE chain_id = $1 AND governor = $2 AND proposal_id = x.proposal_id
+         ORDER BY weight_order DESC, block_number, log_index LIMIT $4) v
+       ORDER BY x.proposal_id, v.weight_order DESC, v.block_number, v.log_index`,
+      [this.chainId, this.governor, `{${proposalIds.join(",")}}`, limit],
+    );
+    const out = new Map<string, typeof rows>();
+    for (const r of rows) {
+      const list = out.get(r.proposal_id) ?? [];
+      out.set(r.proposal_id, list);
+      list.push(r);
+    }
+    return out;
+  }
+
   /** One voter's vote on a proposal, if any. */
   async voteOf(proposalId: string, voter: string): Promise<{ support: boolean; weight: string } | null> {
     const [r] = await this.db.query<{ support: boolean; weight: string }>(
