@@ -68,7 +68,7 @@ export const PROPOSAL_RECORDS_MAX = 12_000;
  * and 7 KB compressed, the addresses and hashes being random), and the page read ahead for the
  * newest proposals: the API's default (100 from offset 0), within VOTES_WARM_SHARE of the budget.
  */
-export const VOTES_PAGES_BYTES = 96 * 1024 * 1024;
+export const VOTES_PAGES_BYTES = 128 * 1024 * 1024;
 export const VOTES_WARM_LIMIT = 100;
 export const VOTES_WARM_SHARE = 0.75;
 
