@@ -9,6 +9,7 @@ import { getAddress } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { API_WRITE_TOPIC, type Change, CommitSignal } from "../src/api/commit-signal.ts";
 import { REACTOR_TOPIC } from "../src/api/queries/social-reactors.ts";
+import { MANAGER_TOPIC } from "../src/api/social.ts";
 import type { Db } from "../src/db/client.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import {
@@ -273,6 +274,57 @@ describe.each(DB_KINDS)("social API (%s)", (kind) => {
     // everyone else who never reacted still reads the shared page
     expect((await page("0x00000000000000000000000000000000000000aa")).map((x) => x.id)).toContain(p.id);
   });
+
+  it("a token's or tag's page is kept until a post, a prediction, a profile, a manager or the chips' prices change it", async () => {
+    const commits = new CommitSignal();
+    const live = socialApp(db, {}, {}, { commits });
+    const first = (await post(live, "$RAI steady #calm")).body.post;
+    type Item = { id: string; up: number; text: string; coins: string[]; user: { name: string } };
+    const raiPage = async () => (await call(live, "/sofi/posts?topic=RAI")).body.posts as Item[];
+    const tagPage = async () => (await call(live, "/sofi/posts?topic=calm")).body.posts as Item[];
+    expect((await raiPage()).map((x) => x.id)).toEqual([first.id]);
+    expect((await tagPage()).map((x) => x.id)).toEqual([first.id]);
+    // a row written behind the area's back is not seen: the pages are kept
+    await db.query("UPDATE social_posts SET text = 'edited behind' WHERE id = $1", [first.id]);
+    expect((await raiPage())[0]?.text).toBe("$RAI steady #calm");
+    // a post under RAI: RAI's page has it at once; the tag's page stays as kept
+    const second = (await post(live, "$RAI again")).body.post;
+    expect((await raiPage()).map((x) => x.id)).toEqual([second.id, first.id]);
+    expect((await tagPage())[0]?.text).toBe("$RAI steady #calm");
+    // a prediction on the first post: both its topics' pages count it at once
+    const predicted = await call(live, "/sofi/predict", {
+      body: { address: other.address, post: first.id, direction: "up" },
+      headers: await headersOf(other),
+    });
+    expect(predicted.status).toBe(200);
+    expect((await tagPage())[0]).toMatchObject({ id: first.id, up: 1 });
+    expect((await raiPage()).find((x) => x.id === first.id)?.up).toBe(1);
+    // a profile renamed through any server's write (no topic named): every kept page goes
+    await db.query("INSERT INTO manager_profiles (chain_id, address, name) VALUES (31337, $1, 'Rita')", [ME]);
+    expect((await tagPage())[0]?.user.name).not.toBe("Rita");
+    commits.emit({ touched: { [API_WRITE_TOPIC]: [] } });
+    expect((await tagPage())[0]?.user.name).toBe("Rita");
+    // a new manager (an indexed portfolio): every kept page goes
+    await db.query("UPDATE manager_profiles SET name = 'Rita M' WHERE address = $1", [ME]);
+    commits.emit({ touched: { [MANAGER_TOPIC]: [ME] } });
+    expect((await tagPage())[0]?.user.name).toBe("Rita M");
+    // an indexer commit about something else keeps them
+    await db.query("UPDATE manager_profiles SET name = 'Rita X' WHERE address = $1", [ME]);
+    commits.emit({ touched: { "trades.user": [ME] } });
+    expect((await tagPage())[0]?.user.name).toBe("Rita M");
+    // new prices: once the chips (read at most every 5 s) read otherwise, the page is made again
+    const chip = (await tagPage())[0]?.coins[0];
+    await setPrice(db, RAI_USDT, NOW - 60, 3);
+    try {
+      await new Promise((r) => setTimeout(r, 5_100));
+      const moved = (await tagPage())[0];
+      expect(moved?.coins[0]).not.toBe(chip);
+      expect(moved?.user.name).toBe("Rita X");
+    } finally {
+      await setPrice(db, RAI_USDT, NOW - 60, 2); // the price the other tests read
+      await db.query("DELETE FROM manager_profiles WHERE address = $1", [ME]);
+    }
+  }, 20_000);
 
   it("posting and reacting are rate-limited per address", async () => {
     const limited = socialApp(db, { postsPerMinute: 3, reactionsPerMinute: 2 });

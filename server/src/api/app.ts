@@ -268,11 +268,15 @@ export function createApp(appDeps: AppDeps, areas?: readonly ApiArea[]): Hono<Ap
     if (!ch) return c.json({ error: ERRORS.unknownChain(suffix) }, 404);
     c.set("chain", ch);
     await next();
-    // a write that succeeded: the other servers on the database drop what they cached of this chain
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400)
-      deps.changes?.changed(ch.config.info.id, {
+    // a write that succeeded: this server's caches and the other servers' on the database drop what
+    // it changed (the keys the write named, if any)
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) {
+      const change = {
         touched: { ...API_WRITE.touched, ...((c.get("wrote") as ApiEnv["Variables"]["wrote"] | undefined) ?? {}) },
-      });
+      };
+      ch.commits?.emit(change);
+      deps.changes?.changed(ch.config.info.id, change);
+    }
   });
 
   for (const area of areas ?? areasOf(modules)) app.route("/api/:chain", area(deps));

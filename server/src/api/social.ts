@@ -37,6 +37,9 @@ import { TokenBuckets, tooManyRequests } from "../auth/rate-limit.ts";
 import type { FeedTrade, Profiles } from "../modules/services.ts";
 import { type ApiArea, type ApiEnv, type ChainRuntime, publicOrigin } from "./area.ts";
 import { checksum } from "./checksum.ts";
+import { API_WRITE_TOPIC } from "./commit-signal.ts";
+import { sendCompressedJson } from "./compressed-json.ts";
+import { KeptReplies } from "./kept-replies.ts";
 import { chainNow } from "./queries/chain-time.ts";
 import { type PostRow, SocialSql } from "./queries/social.ts";
 import { REACTOR_TOPIC, SocialReactors } from "./queries/social-reactors.ts";
@@ -189,8 +192,29 @@ export class PostWatcher {
   }
 }
 
+/** A topic page's live part: the chips function it was made with, its posts' symbols, and the chips they read. */
+type PageLive = { chips: (symbols: readonly string[]) => string[]; symbols: string[][]; text: string };
+const chipsText = (chips: PageLive["chips"], symbols: readonly string[][]) =>
+  symbols.map((x) => chips(x).slice(0, 5).join(",")).join("|");
+
+/** The change topic of a token's or tag's pages: a new post names its topics, a prediction its post's. */
+export const SOCIAL_TOPIC = "social.topic";
+/** The change topic of an address becoming a portfolio manager (its posts link to its manager page). */
+export const MANAGER_TOPIC = "people.manager";
+/** Kept topic pages' bytes (gzip-compressed from 1 KB: a page of twenty posts is about 12 KB of JSON). */
+export const TOPIC_PAGES_BYTES = 64 * 1024 * 1024;
+/** Bounds a signal lost without the bus noticing, as for every kept reply. */
+export const TOPIC_PAGES_MS = 10 * 60_000;
+
 type ChainSocial = {
   sql: SocialSql;
+  /**
+   * A token's or tag's pages without a viewer (issue 21 §1), kept until a write names the topic
+   * (a post under it, a prediction on one of its posts), an API write this area cannot read the
+   * keys of (a profile's name or photo, on any server), or a new manager; made again when the
+   * chips' prices would read otherwise.
+   */
+  topics: KeptReplies<PageLive>;
   /** Who reacted to anything: any other viewer's page is the page without a viewer. */
   reactors: SocialReactors;
   watcher: PostWatcher;
@@ -218,6 +242,19 @@ export const socialArea: ApiArea = (deps) => {
       s = {
         sql,
         reactors: new SocialReactors(sql, ch.commits),
+        topics: new KeptReplies<PageLive>({
+          commits: ch.commits,
+          keysOf: (change) => {
+            const t = change.touched;
+            if (t[MANAGER_TOPIC]?.length) return "all";
+            if (t[SOCIAL_TOPIC]) return t[SOCIAL_TOPIC];
+            // a write that names no topic may have renamed an author (people's profiles): all go
+            return t[API_WRITE_TOPIC] && !t[REACTOR_TOPIC] ? "all" : [];
+          },
+          ttlMs: TOPIC_PAGES_MS,
+          maxBytes: TOPIC_PAGES_BYTES,
+          gzipFrom: 1024,
+        }),
         watcher: new PostWatcher(sql, log),
         version: 0,
         cache: new ReplyCache(SOCIAL_CACHE_MS),
@@ -373,12 +410,16 @@ export const socialArea: ApiArea = (deps) => {
         shown.map((e) => e.post?.author ?? e.trade?.account ?? ""),
       ),
     ]);
-    return {
+    const reply = {
       posts: shown.map((e) =>
         e.post ? postItem(c, e.post, chips, profiles) : tradeItem(c, e.trade as FeedTrade, chips, profiles),
       ),
       next_cursor: more && last ? feedCursor(last.ms, last.id) : null,
     };
+    // what the chips were made of (a kept page is made again when they would read otherwise)
+    const live: PageLive = { chips, symbols: shown.map((e) => e.post?.symbols ?? []), text: "" };
+    live.text = chipsText(live.chips, live.symbols);
+    return { reply, live };
   };
 
   const trending = async (ch: ChainRuntime): Promise<TrendingTopic[]> => {
@@ -424,9 +465,27 @@ export const socialArea: ApiArea = (deps) => {
       const args = { viewer, topic: q.topic, author: q.author, cursor: q.cursor, limit: q.limit };
       // A viewer's page too (their predictions, mutes and dislikes): every write in this process
       // bumps s.version, and another server's write reaches the generation through the change bus.
+      const topic = q.topic ? normalTopic(q.topic) : undefined;
+      const kind = topic ? topicKind(topic) : undefined;
+      if (topic && !viewer && !q.author && (kind === "token" || kind === "tag")) {
+        // a token's or tag's page: kept until something it shows changes (ChainSocial.topics)
+        const sub = `${topic}|${q.cursor ?? ""}|${q.limit}`;
+        const fresh = async () => {
+          const made = await page(c, args);
+          return { text: JSON.stringify(made.reply), meta: made.live };
+        };
+        let kept = await s.topics.get(topic, sub, fresh);
+        const chips = await chipsOf(ch);
+        if (kept.meta.chips !== chips) {
+          // new prices: the same page if its chips read the same, else the page made again
+          if (chipsText(chips, kept.meta.symbols) === kept.meta.text) kept.meta.chips = chips;
+          else kept = await s.topics.rewrite(topic, sub, kept, await fresh());
+        }
+        return sendCompressedJson(c, kept);
+      }
       const key = `page|${viewer ?? ""}|${q.topic ?? ""}|${q.author ?? ""}|${q.cursor ?? ""}|${q.limit}`;
       const version = `${s.version}|${ch.commits?.generation ?? 0}`;
-      return json(c, await s.cache.get(key, version, async () => JSON.stringify(await page(c, args))));
+      return json(c, await s.cache.get(key, version, async () => JSON.stringify((await page(c, args)).reply)));
     })
     .get("/sofi/trending", async (c) => {
       const ch = c.var.chain;
@@ -523,6 +582,8 @@ export const socialArea: ApiArea = (deps) => {
       ];
       const row = await s.sql.insertPost(signer, text, Date.now(), symbols, topics);
       s.version++;
+      // the token and tag pages it joins go, here and on every other server
+      c.set("wrote", { [SOCIAL_TOPIC]: topics });
       s.watcher.poke();
       // The post is saved: from here the reply must not fail, or the client would send it again
       // (a duplicate). Prices or profiles that cannot be read now leave the chips and name bare;
@@ -563,6 +624,8 @@ export const socialArea: ApiArea = (deps) => {
       if (!r) return c.json({ error: SOCIAL_ERRORS.notFound }, 404);
       if (r.already) return c.json({ error: SOCIAL_ERRORS.already }, 409);
       reacted(c, s, signer);
+      // its counters show on the pages of its topics
+      c.set("wrote", { ...c.get("wrote"), [SOCIAL_TOPIC]: await s.sql.topicsOf(post.id) });
       return c.json({ ok: true as const, post: post.id, up: r.up, down: r.down, address_prediction: r.mine });
     })
     .post("/sofi/post", limitBody(SOCIAL_BODY_MAX), signed, validJson(postActionBodySchema), async (c) => {

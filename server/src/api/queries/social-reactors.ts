@@ -15,6 +15,12 @@ import type { SocialSql } from "./social.ts";
 export const REACTOR_TOPIC = "social.reactor";
 /** At most this many addresses are held (about 100 bytes each). */
 export const REACTORS_MAX = 500_000;
+/**
+ * The set is read again this long after it was read (served meanwhile): bounds a reaction whose
+ * signal was lost without the bus noticing, or written by a server that names no keys (an older
+ * version during a rollout), as the kept replies' time to live does.
+ */
+export const REACTORS_MAX_AGE_MS = 10 * 60_000;
 
 export class SocialReactors {
   private held: Set<string> | null = null;
@@ -26,10 +32,15 @@ export class SocialReactors {
   /** Too many to hold. */
   off = false;
 
+  /** When the held set was read. */
+  private readAt = 0;
+
   constructor(
     private readonly sql: Pick<SocialSql, "reactors">,
     commits: CommitSignal | undefined,
     private readonly max = REACTORS_MAX,
+    private readonly maxAgeMs = REACTORS_MAX_AGE_MS,
+    private readonly clock: () => number = Date.now,
   ) {
     // without a signal this process would not hear other servers' reactions: never answer "no"
     if (!commits) this.off = true;
@@ -48,9 +59,10 @@ export class SocialReactors {
   quiet(address: string): boolean {
     if (this.off) return false;
     if (!this.held) {
-      this.load();
+      this.load().catch(() => {});
       return false;
     }
+    if (this.clock() - this.readAt >= this.maxAgeMs && !this.loading) this.load().catch(() => {});
     return !this.held.has(address);
   }
 
@@ -66,6 +78,7 @@ export class SocialReactors {
     this.loading ??= (async () => {
       this.pending = new Set();
       const epoch = this.epoch;
+      const at = this.clock();
       try {
         const rows = await this.sql.reactors(this.max + 1);
         if (rows.length > this.max) {
@@ -75,7 +88,10 @@ export class SocialReactors {
         }
         const held = new Set(rows);
         for (const a of this.pending) held.add(a);
-        if (epoch === this.epoch) this.held = held;
+        if (epoch === this.epoch) {
+          this.held = held;
+          this.readAt = at;
+        }
       } finally {
         this.pending = null;
         this.loading = null;

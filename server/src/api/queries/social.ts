@@ -247,6 +247,15 @@ export class SocialSql {
   }
 
   /** The authors among `authors` that `viewer` muted. */
+  /** The topics a post is found under. */
+  async topicsOf(postId: string): Promise<string[]> {
+    const rows = await this.db.query<{ topic: string }>(
+      "SELECT topic FROM social_post_topics WHERE chain_id = $1 AND post_id = $2::int8",
+      [this.chainId, postId],
+    );
+    return rows.map((r) => r.topic);
+  }
+
   /** Addresses that predicted, disliked or muted anything (lowercased), at most `limit`. */
   async reactors(limit: number): Promise<string[]> {
     const rows = await this.db.query<{ address: string }>(

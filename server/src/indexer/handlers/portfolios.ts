@@ -439,6 +439,9 @@ async function rollback(tx: Queryable, chainId: number, fork: number): Promise<v
 export const portfoliosHandler = defineHandler({
   name: "portfolios",
   events: PORTFOLIO_EVENTS,
+  // the manager of a new portfolio: replies that link an author to their manager page (the feed's
+  // kept topic pages, issue 21 §1) are made again
+  touches: (rows) => ({ "people.manager": [...new Set(rows.PortfolioCreated?.args.manager ?? [])] }),
   sources: [
     {
       kind: "factory",
