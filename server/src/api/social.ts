@@ -38,7 +38,7 @@ import type { FeedTrade, Profiles } from "../modules/services.ts";
 import { type ApiArea, type ApiEnv, type ChainRuntime, publicOrigin } from "./area.ts";
 import { checksum } from "./checksum.ts";
 import { API_WRITE_TOPIC } from "./commit-signal.ts";
-import { sendCompressedJson } from "./compressed-json.ts";
+import { type CompressedJson, compressedJson, sendCompressedJson } from "./compressed-json.ts";
 import { KeptReplies } from "./kept-replies.ts";
 import { chainNow } from "./queries/chain-time.ts";
 import { type PostRow, SocialSql } from "./queries/social.ts";
@@ -220,7 +220,8 @@ type ChainSocial = {
   watcher: PostWatcher;
   /** Bumped by every write in this process (cached replies computed before are not served after). */
   version: number;
-  cache: ReplyCache<string>;
+  /** Pages (and the trending list) for 2 s; from GZIP_MIN_BYTES also gzip-compressed, once. */
+  cache: ReplyCache<CompressedJson>;
   chips: { at: number; value: Promise<(symbols: readonly string[]) => string[]> } | null;
 };
 
@@ -265,7 +266,6 @@ export const socialArea: ApiArea = (deps) => {
     return s;
   };
   const prices = (ch: ChainRuntime) => deps.services.get(ch, "prices");
-  const json = (c: Context<ApiEnv>, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
 
   /** The coin chips of listed tokens: price now and its change over 24 h (reused for 5 s). */
   const chipsOf = (ch: ChainRuntime) => {
@@ -485,13 +485,19 @@ export const socialArea: ApiArea = (deps) => {
       }
       const key = `page|${viewer ?? ""}|${q.topic ?? ""}|${q.author ?? ""}|${q.cursor ?? ""}|${q.limit}`;
       const version = `${s.version}|${ch.commits?.generation ?? 0}`;
-      return json(c, await s.cache.get(key, version, async () => JSON.stringify((await page(c, args)).reply)));
+      const reply = await s.cache.get(key, version, async () =>
+        compressedJson(JSON.stringify((await page(c, args)).reply)),
+      );
+      return sendCompressedJson(c, reply);
     })
     .get("/sofi/trending", async (c) => {
       const ch = c.var.chain;
       const s = of(ch);
       const version = `${s.version}|${ch.commits?.generation ?? 0}`;
-      return json(c, await s.cache.get("trending", version, async () => JSON.stringify(await trending(ch))));
+      return sendCompressedJson(
+        c,
+        await s.cache.get("trending", version, async () => compressedJson(JSON.stringify(await trending(ch)))),
+      );
     })
     .get("/sofi/social/profile", validQuery(socialProfileQuerySchema), async (c) => {
       const { address } = c.req.valid("query");
