@@ -293,8 +293,8 @@ export function formatResults(r: Results): string {
               rounds: ` (running rounds among ${int(rf?.tables.raceRounds ?? 0)})`,
               roundInTurn: ` (${int(rf?.rounds ?? 0)} settled rounds in turn)`,
               postsTopic: ` (${int(sf?.topicPosts ?? 0)} posts under it)`,
-              postsTopicInTurn: ` (${int(sf?.tags ?? 0)} tags in turn: database)`,
-              postsAddress: " (one viewer: database)",
+              postsTopicInTurn: ` (${int(sf?.tags ?? 0)} tags in turn)`,
+              postsAddress: " (one viewer)",
               postsAddressInTurn: ` (${int(sf?.authors ?? 0)} viewers in turn, none of whom reacted)`,
               trending: ` (${int(sf?.lastDayPosts ?? 0)} posts in the last 24 h)`,
             };
