@@ -99,6 +99,22 @@ const roundOf = async (id: number, address?: string) => {
   await new Promise((r) => setTimeout(r, 2_100));
   return raceSchema.parse(await api<Race>(`/sofi/rounds/${id}${address ? `?address=${address}` : ""}`));
 };
+/** An event round the operator opens now: predictions for 10 min, then the game for 10 min. */
+async function newEventRound(name: string, teamA: string, teamB: string) {
+  const now = await chainNow();
+  await send(raceKeeperAccount().privateKey, races, headTailRacesAbi, "newRound", [
+    name,
+    teamA,
+    teamB,
+    BigInt(now),
+    BigInt(now + 600),
+    BigInt(now + 600),
+    BigInt(now + 1200),
+    0n,
+  ]);
+  const id = Number(await test.readContract({ address: races, abi: headTailRacesAbi, functionName: "currentRoundId" }));
+  return { id, now };
+}
 /** The slot the keeper must observe next (4: none left). */
 const nextSlot = async (id: number) =>
   test
@@ -282,20 +298,7 @@ describe("a price round, kept by the keeper", () => {
 describe("an event round", () => {
   it("the operator creates and settles it; team A's side earns the points", async () => {
     const keeper = raceKeeperAccount().privateKey;
-    const now = await chainNow();
-    await send(keeper, races, headTailRacesAbi, "newRound", [
-      "Final",
-      "Lions",
-      "Tigers",
-      BigInt(now),
-      BigInt(now + 600),
-      BigInt(now + 600),
-      BigInt(now + 1200),
-      0n,
-    ]);
-    const id = Number(
-      await test.readContract({ address: races, abi: headTailRacesAbi, functionName: "currentRoundId" }),
-    );
+    const { id, now } = await newEventRound("Final", "Lions", "Tigers");
     await send(traderKey, races, headTailRacesAbi, "predict", [BigInt(id), 1]);
     await send(tailKey, races, headTailRacesAbi, "predict", [BigInt(id), 2]);
     await send(key(6), races, headTailRacesAbi, "predict", [BigInt(id), 2]);
@@ -323,20 +326,7 @@ describe("kept replies (issue 21 §1): a round's page and a predictor's points s
 
   it("a prediction shows on its round's page and the predictor's history; a settlement moves points and the board", async () => {
     const keeper = raceKeeperAccount().privateKey;
-    const now = await chainNow();
-    await send(keeper, races, headTailRacesAbi, "newRound", [
-      "Derby",
-      "Reds",
-      "Blues",
-      BigInt(now),
-      BigInt(now + 600),
-      BigInt(now + 600),
-      BigInt(now + 1200),
-      0n,
-    ]);
-    const id = Number(
-      await test.readContract({ address: races, abi: headTailRacesAbi, functionName: "currentRoundId" }),
-    );
+    const { id, now } = await newEventRound("Derby", "Reds", "Blues");
     const who = key(7);
     await waitFor("the round indexed", async () => (await page(id).catch(() => null))?.name === "Derby");
     // kept now: the empty page, and the predictor's points without this round

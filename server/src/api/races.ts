@@ -124,11 +124,7 @@ const withBoard = (text: string, board: string) => `${BOARD_HEAD}${board}${text.
 type RoundLive = { token: string | null; price: number };
 const NO_ROUND: FreshReply<RoundLive> = { text: "null", meta: { token: null, price: 0 } };
 
-type ChainRaces = {
-  rounds: KeptReplies<RoundLive>;
-  points: KeptReplies<string>;
-  warming: Promise<void>;
-};
+type ChainRaces = { rounds: KeptReplies<RoundLive>; points: KeptReplies<string> };
 
 export const racesArea: ApiArea = (deps) => {
   const caches = new WeakMap<ChainRuntime, ReplyCache<string>>();
@@ -248,7 +244,8 @@ export const racesArea: ApiArea = (deps) => {
       gzipFrom: RACES_GZIP_FROM,
     });
     const warm = { share: RACES_WARM_SHARE, batch: 20, pauseMs: 20 };
-    const warming = Promise.all([
+    // the first races request starts reading ahead (GET /sofi/races/cache tells when it is done)
+    void Promise.all([
       rounds.warm(
         async () => (await sqlOf(ch).recentRoundIds(RACES_WARM_ROUNDS)).map(String),
         "",
@@ -270,11 +267,8 @@ export const racesArea: ApiArea = (deps) => {
           { ...warm, batch: 100 },
         );
       })(),
-    ]).then(
-      () => undefined,
-      (e: Error) => console.error(`races: reading ahead stopped: ${e.message}`),
-    );
-    s = { rounds, points, warming };
+    ]).catch((e: Error) => console.error(`races: reading ahead stopped: ${e.message}`));
+    s = { rounds, points };
     state.set(ch, s);
     return s;
   };

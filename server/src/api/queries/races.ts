@@ -118,14 +118,6 @@ export class RacesSql {
     return rows.map(toRound);
   }
 
-  async round(roundId: number): Promise<RoundRow | null> {
-    const [r] = await this.db.query<RawRound>(
-      `SELECT ${ROUND_COLUMNS} ${ROUND_FROM} WHERE r.chain_id = $1 AND r.round_id = $2`,
-      [this.chainId, roundId],
-    );
-    return r ? toRound(r) : null;
-  }
-
   /** Unsettled rounds that may need the keeper (ended, or their observations due), since `since`. */
   async open(since: number): Promise<RoundRow[]> {
     const rows = await this.db.query<RawRound>(
@@ -145,25 +137,6 @@ export class RacesSql {
     return rows.length > 0;
   }
 
-  /** A round's predictions, newest first, with the points each earned. */
-  async predictionsOf(roundId: number, limit: number) {
-    return this.db.query<{
-      tx_hash: string;
-      block_number: string;
-      log_index: number;
-      account: string;
-      side: number;
-      timestamp: string;
-      points: number | null;
-    }>(
-      `SELECT p.tx_hash, p.block_number, p.log_index, p.account, p.side, p.timestamp, l.points
-       FROM race_predictions p
-       LEFT JOIN points_ledger l ON l.chain_id = p.chain_id AND l.source = 'race' AND l.ref = p.round_id::text AND l.address = p.account
-       WHERE p.chain_id = $1 AND p.round_id = $2 ORDER BY p.block_number DESC, p.log_index DESC LIMIT $3`,
-      [this.chainId, roundId, limit],
-    );
-  }
-
   /** The newest rounds' ids, newest first (what reading ahead keeps first). */
   async recentRoundIds(limit: number): Promise<number[]> {
     const rows = await this.db.query<{ round_id: string | number }>(
@@ -173,7 +146,7 @@ export class RacesSql {
     return rows.map((r) => Number(r.round_id));
   }
 
-  /** Several rounds at once, by id (each as `round` reads it). */
+  /** Rounds by id, with their results and per-side counts. */
   async roundsByIds(ids: readonly number[]): Promise<RoundRow[]> {
     const rows = await this.db.query<RawRound>(
       `SELECT ${ROUND_COLUMNS} ${ROUND_FROM} WHERE r.chain_id = $1 AND r.round_id = ANY($2::int8[])`,
@@ -182,7 +155,7 @@ export class RacesSql {
     return rows.map(toRound);
   }
 
-  /** Each round's newest predictions (as `predictionsOf` reads them), `limit` per round, in one query. */
+  /** Each round's newest predictions with the points each earned, `limit` per round, in one query. */
   async predictionsOfRounds(ids: readonly number[], limit: number) {
     return this.db.query<{
       round_id: string;
@@ -233,12 +206,7 @@ export class RacesSql {
     return Number(r?.side ?? 0);
   }
 
-  /** An address's predictions, newest first, with their rounds and points. */
-  async historyOf(account: string, limit: number): Promise<PredictionRow[]> {
-    return (await this.historiesOf([account], limit)).get(account.toLowerCase()) ?? [];
-  }
-
-  /** Several addresses' histories (as `historyOf`, keyed lowercased) in one query. */
+  /** Addresses' predictions (keyed lowercased), newest first, `limit` each, with their rounds and points, in one query. */
   async historiesOf(accounts: readonly string[], limit: number): Promise<Map<string, PredictionRow[]>> {
     const rows = await this.db.query<
       RawRound & {
