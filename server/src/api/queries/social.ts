@@ -246,7 +246,6 @@ export class SocialSql {
     );
   }
 
-  /** The authors among `authors` that `viewer` muted. */
   /** The topics a post is found under. */
   async topicsOf(postId: string): Promise<string[]> {
     const rows = await this.db.query<{ topic: string }>(
@@ -268,6 +267,7 @@ export class SocialSql {
     return rows.map((r) => r.address.toLowerCase());
   }
 
+  /** The authors among `authors` that `viewer` muted. */
   async mutedAmong(viewer: string, authors: readonly string[]): Promise<Set<string>> {
     if (authors.length === 0) return new Set();
     const rows = await this.db.query<{ author: string }>(
