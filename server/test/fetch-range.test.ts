@@ -7,7 +7,7 @@
 import { uniswapV2PairAbi } from "@sofi/protocol";
 import { encodeAbiParameters, encodeEventTopics, keccak256, toHex } from "viem";
 import { describe, expect, it } from "vitest";
-import { fetchRange, type RangeRpc } from "../src/indexer/fetch-range.mjs";
+import { fetchRange, HEADER_MISSING_AT_END, type RangeRpc } from "../src/indexer/fetch-range.mjs";
 import { uniswapV2Handler } from "../src/indexer/handlers/uniswap-v2.ts";
 
 const PAIR = "0x00000000000000000000000000000000000000aa";
@@ -54,7 +54,7 @@ describe("fetchRange and headers the node does not serve", () => {
   it("refuses a range whose last block or a block with logs has no header", async () => {
     await expect(
       fetchRange(node([10]), { from: 8, to: 10, routes: [route], headerBlocks: [8, 9, 10] }),
-    ).rejects.toThrow("block header missing");
+    ).rejects.toThrow(`${HEADER_MISSING_AT_END}10`);
     await expect(
       fetchRange(node([9], [syncLog(9)]), { from: 8, to: 10, routes: [route], headerBlocks: [8, 9, 10] }),
     ).rejects.toThrow("block header missing");

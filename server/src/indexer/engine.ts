@@ -15,7 +15,14 @@ import type { PublicClient } from "viem";
 import { type Db, errorText, isDataError, type Lock, type Queryable } from "../db/client.ts";
 import { bulkInsert } from "./bulk.ts";
 import type { EventColumns, HandlerRows, Route } from "./decoders.mjs";
-import { type FetchedLogs, fetchRange, type Header, type RangeJob, type RangeRpc } from "./fetch-range.mjs";
+import {
+  type FetchedLogs,
+  fetchRange,
+  HEADER_MISSING_AT_END,
+  type Header,
+  type RangeJob,
+  type RangeRpc,
+} from "./fetch-range.mjs";
 import { type Handler, rollbackHandler, type Source, touchedBy } from "./handler.ts";
 import { LogsWorker } from "./logs-worker-client.ts";
 import { createRpcClient, findRawBlocks, getHeadNumber, isRangeLimitError } from "./rpc.ts";
@@ -463,13 +470,26 @@ export class ChainIndexer {
     return stats;
   }
 
-  /** fetchGroup over the current range width (capped at `to`), halving on provider limit errors. */
+  /**
+   * fetchGroup over the current range width (capped at `to`), halving on provider limit errors.
+   * A range cannot end on a block the node serves no header for (the checkpoint is that block's
+   * hash): anvil, reverted to a snapshot while transactions arrive, keeps such gaps below its head
+   * for good, so retrying the same range would stop the index. The range then ends further on,
+   * 1, 3, 7, ... blocks later, until a served block or `to` (whose missing header is thrown: the
+   * next sync reads the head again).
+   */
   private async fetchSized(from: number, to: number, group: HandlerState[], head: number): Promise<FetchedRange> {
+    let past = 0;
     for (;;) {
-      const end = from + requestWidth(this.range, to - from + 1) - 1;
+      const end = Math.min(to, from + requestWidth(this.range, to - from + 1) - 1 + past);
       try {
         return await this.fetchGroup(from, end, group, head);
       } catch (e) {
+        if (end < to && (e as Error).message === `${HEADER_MISSING_AT_END}${end}`) {
+          past = past * 2 + 1;
+          this.log(`chain ${this.chainId}: no header for block ${end}; the range ends further on`);
+          continue;
+        }
         if (end > from && isRangeLimitError(e)) {
           this.range = Math.max(1, Math.floor((end - from + 1) / 2));
           this.log(

@@ -14,6 +14,7 @@ export type RangeJob = { from: number; to: number; routes: Route[]; headerBlocks
 export type FetchedLogs = Decoded & { headers: Header[] };
 
 export const CONSISTENCY_RETRIES: number;
+export const HEADER_MISSING_AT_END: string;
 export class ReorgDuringFetch extends Error {
   constructor(from: number, to: number);
 }

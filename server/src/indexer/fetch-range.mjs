@@ -8,6 +8,12 @@ const hex = (n) => `0x${n.toString(16)}`;
 /** How many times a range is fetched again when its logs and headers disagree (a reorg in between). */
 export const CONSISTENCY_RETRIES = 5;
 
+/**
+ * The start of the error message when the node serves no header for the range's last block, followed
+ * by that block's number. A plain message, because the logs worker passes errors on as text.
+ */
+export const HEADER_MISSING_AT_END = "block header missing: the range's last block ";
+
 export class ReorgDuringFetch extends Error {
   constructor(from, to) {
     super(`chain reorganised while fetching blocks ${from}-${to}`);
@@ -47,7 +53,10 @@ export async function fetchRange(rpc, job) {
     const headersThere =
       headerBlocks.every((n, i) => after[i] || (n !== to && !withLogs.has(n))) && extra.every((b) => b);
     if (!headersThere) {
-      if (attempt + 1 >= CONSISTENCY_RETRIES) throw new Error("block header missing");
+      if (attempt + 1 >= CONSISTENCY_RETRIES) {
+        const endMissing = headerBlocks.some((n, i) => n === to && !after[i]);
+        throw new Error(endMissing ? `${HEADER_MISSING_AT_END}${to}` : "block header missing: a block with logs");
+      }
       continue;
     }
     const decoded = decodeLogs(logs, routes, timestamps);
