@@ -165,6 +165,8 @@ export type ApiResult = {
   proposalsHeld?: { proposals: number; votePages?: number; waitedMs: number };
   /** The races area's read-ahead (issue 21 §1): rounds' pages and predictors' points kept before the load. */
   racesReadAhead?: { rounds: number; predictors: number; bytes: number; waitedMs: number };
+  /** The feed's read-ahead (issue 20): the busiest topics' first pages kept before the load. */
+  topicsReadAhead?: { topics: number; bytes: number; waitedMs: number };
   /**
    * One reply per endpoint before the load (request 7's for the rows that change per request):
    * status, size, items (the array's length, or its trades, portfolios, components, proposals,
@@ -191,26 +193,45 @@ export type ApiResult = {
 type Health = { chains?: { chain: string; indexedBlock: number | null; headBlock: number | null }[] };
 
 /**
- * Waits until the trades area has read ahead the active users' first pages (api/trades.ts), as a
- * load balancer would send a new server traffic once it is ready: the requests for samples above
- * started it. Reading ahead beside the load would measure the two competing, not the server.
+ * Waits until `GET {path}` (an area's cache state) answers `warmth: "warm"`, as a load balancer would
+ * send a new server traffic once it is ready: the requests for samples above started reading ahead.
+ * Reading ahead beside the load would measure the two competing, not the server. Returns the state
+ * and how long the wait took.
  */
-async function waitForTradesReadAhead(base: string, log: (m: string) => void) {
+async function waitForWarm<S extends { warmth: string }>(
+  base: string,
+  path: string,
+  what: string,
+  log: (m: string) => void,
+  said: (state: S) => string,
+): Promise<S & { waitedMs: number }> {
   const t0 = performance.now();
   for (;;) {
-    const r = await getJson(`${base}/api/local/sofi/trades/cache`);
-    if (r.status !== 200) throw new Error(`GET /sofi/trades/cache answered ${r.status}: ${r.text.slice(0, 300)}`);
-    const c = JSON.parse(r.text) as { warmth: string; users: number; bytes: number };
+    const r = await getJson(`${base}/api/local${path}`);
+    if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}: ${r.text.slice(0, 300)}`);
+    const c = JSON.parse(r.text) as S;
     const waitedMs = performance.now() - t0;
     if (c.warmth === "warm") {
-      log(
-        `  trades pages read ahead: ${c.users.toLocaleString("en-US")} users, ${(c.bytes / 1e6).toFixed(1)} MB (waited ${(waitedMs / 1000).toFixed(1)} s)`,
-      );
-      return { users: c.users, bytes: c.bytes, waitedMs };
+      log(`  ${what}: ${said(c)} (waited ${(waitedMs / 1000).toFixed(1)} s)`);
+      return { ...c, waitedMs };
     }
-    if (waitedMs > 600_000) throw new Error(`trades pages still being read ahead after 10 min (${r.text})`);
+    if (waitedMs > 600_000) throw new Error(`${what}: still reading ahead after 10 min (${r.text})`);
     await new Promise((res) => setTimeout(res, 250));
   }
+}
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+/** The trades area's read-ahead of the active users' first pages (api/trades.ts). */
+async function waitForTradesReadAhead(base: string, log: (m: string) => void) {
+  const c = await waitForWarm<{ warmth: string; users: number; bytes: number }>(
+    base,
+    "/sofi/trades/cache",
+    "trades pages read ahead",
+    log,
+    (c) => `${c.users.toLocaleString("en-US")} users, ${mb(c.bytes)}`,
+  );
+  return { users: c.users, bytes: c.bytes, waitedMs: c.waitedMs };
 }
 
 /**
@@ -227,7 +248,7 @@ async function waitForProposalsBook(base: string, log: (m: string) => void) {
     const waitedMs = performance.now() - t0;
     if (c.warmth === "warm" || c.warmth === "off") {
       log(
-        `  proposals held in memory: ${c.warmth === "warm" ? c.proposals.toLocaleString("en-US") : "none (too many)"}, votes pages of ${(c.votePages ?? 0).toLocaleString("en-US")} (${((c.bytes ?? 0) / 1e6).toFixed(1)} MB) (waited ${(waitedMs / 1000).toFixed(1)} s)`,
+        `  proposals held in memory: ${c.warmth === "warm" ? c.proposals.toLocaleString("en-US") : "none (too many)"}, votes pages of ${(c.votePages ?? 0).toLocaleString("en-US")} (${mb(c.bytes ?? 0)}) (waited ${(waitedMs / 1000).toFixed(1)} s)`,
       );
       return { proposals: c.warmth === "warm" ? c.proposals : 0, votePages: c.votePages ?? 0, waitedMs };
     }
@@ -237,23 +258,29 @@ async function waitForProposalsBook(base: string, log: (m: string) => void) {
   }
 }
 
-/** Waits until the races area has read ahead the newest rounds' pages and the recent predictors' points. */
+/** The races area's read-ahead of the newest rounds' pages and the recent predictors' points. */
 async function waitForRacesReadAhead(base: string, log: (m: string) => void) {
-  const t0 = performance.now();
-  for (;;) {
-    const r = await getJson(`${base}/api/local/sofi/races/cache`);
-    if (r.status !== 200) throw new Error(`GET /sofi/races/cache answered ${r.status}: ${r.text.slice(0, 300)}`);
-    const c = JSON.parse(r.text) as { warmth: string; rounds: number; predictors: number; bytes: number };
-    const waitedMs = performance.now() - t0;
-    if (c.warmth === "warm") {
-      log(
-        `  races read ahead: ${c.rounds.toLocaleString("en-US")} rounds' pages, ${c.predictors.toLocaleString("en-US")} predictors' points, ${(c.bytes / 1e6).toFixed(1)} MB (waited ${(waitedMs / 1000).toFixed(1)} s)`,
-      );
-      return { rounds: c.rounds, predictors: c.predictors, bytes: c.bytes, waitedMs };
-    }
-    if (waitedMs > 600_000) throw new Error(`races still being read ahead after 10 min (${r.text})`);
-    await new Promise((res) => setTimeout(res, 250));
-  }
+  const c = await waitForWarm<{ warmth: string; rounds: number; predictors: number; bytes: number }>(
+    base,
+    "/sofi/races/cache",
+    "races read ahead",
+    log,
+    (c) =>
+      `${c.rounds.toLocaleString("en-US")} rounds' pages, ${c.predictors.toLocaleString("en-US")} predictors' points, ${mb(c.bytes)}`,
+  );
+  return { rounds: c.rounds, predictors: c.predictors, bytes: c.bytes, waitedMs: c.waitedMs };
+}
+
+/** The feed's read-ahead of the busiest topics' first pages (api/social.ts); asking its state starts it. */
+async function waitForTopicsReadAhead(base: string, log: (m: string) => void) {
+  const c = await waitForWarm<{ warmth: string; topics: number; bytes: number }>(
+    base,
+    "/sofi/social/cache",
+    "topic pages read ahead",
+    log,
+    (c) => `${c.topics.toLocaleString("en-US")} topics' first pages, ${mb(c.bytes)}`,
+  );
+  return { topics: c.topics, bytes: c.bytes, waitedMs: c.waitedMs };
 }
 
 async function getJson(url: string): Promise<{ status: number; text: string }> {
@@ -545,6 +572,7 @@ export async function benchApi(
     const tradesReadAhead = await waitForTradesReadAhead(s.base, log);
     const proposalsHeld = await waitForProposalsBook(s.base, log);
     const racesReadAhead = await waitForRacesReadAhead(s.base, log);
+    const topicsReadAhead = await waitForTopicsReadAhead(s.base, log);
     // BENCH_API_ENDPOINTS (comma-separated names) loads only those rows: a before/after of one change
     const only = (process.env.BENCH_API_ENDPOINTS ?? "").split(",").filter(Boolean);
     const names = (Object.keys(API_ENDPOINTS) as ApiEndpoint[]).filter((n) => only.length === 0 || only.includes(n));
@@ -566,6 +594,7 @@ export async function benchApi(
       tradesReadAhead,
       proposalsHeld,
       racesReadAhead,
+      topicsReadAhead,
       server: {
         db: opts.databaseUrl ? "postgres" : "pglite",
         indexedBlock: s.indexedBlock,

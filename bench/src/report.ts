@@ -189,6 +189,12 @@ export function formatResults(r: Results): string {
         `  before the load: the races area read ahead ${int(r.rounds)} rounds' pages and ${int(r.predictors)} predictors' points, ${(r.bytes / 1e6).toFixed(1)} MB kept, in ${sec(r.waitedMs)}`,
       );
     }
+    if (a.topicsReadAhead) {
+      const t = a.topicsReadAhead;
+      out.push(
+        `  before the load: the feed read ahead ${int(t.topics)} topics' first pages, ${(t.bytes / 1e6).toFixed(1)} MB kept, in ${sec(t.waitedMs)}`,
+      );
+    }
     const f = a.fill;
     if (f) {
       const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);

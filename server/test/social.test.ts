@@ -326,6 +326,35 @@ describe.each(DB_KINDS)("social API (%s)", (kind) => {
     }
   }, 20_000);
 
+  it("the busiest topics' first pages are read ahead as a request would make them; the token RAI and the tag rai are two pages", async () => {
+    const commits = new CommitSignal();
+    const live = socialApp(db, {}, {}, { commits });
+    await post(live, "$RAI moon");
+    await post(live, "#rai is a tag, not the token", other);
+    await post(live, "#calm day $NOVA", third);
+    const topics = ["RAI", "rai", "calm", "NOVA"];
+    // what each page reads when made on demand (an app that keeps nothing)
+    const fresh = socialApp(db);
+    const expected = new Map<string, unknown>();
+    for (const t of topics) expected.set(t, (await call(fresh, `/sofi/posts?topic=${t}`)).body);
+    expect(expected.get("RAI")).not.toEqual(expected.get("rai"));
+    // the cache's state starts reading ahead; wait until it is done
+    let state = (await call(live, "/sofi/social/cache")).body;
+    for (let i = 0; i < 100 && state.warmth !== "warm"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = (await call(live, "/sofi/social/cache")).body;
+    }
+    expect(state).toMatchObject({ warmth: "warm", topics: 4 });
+    expect(state.bytes).toBeGreaterThan(0);
+    // rows changed behind the area's back are not seen: every page was kept ahead of its first read
+    await db.query("UPDATE social_posts SET text = 'edited behind'");
+    for (const t of topics) expect((await call(live, `/sofi/posts?topic=${t}`)).body).toEqual(expected.get(t));
+    // a post under RAI reaches RAI's page at once, and not the tag's
+    const again = (await post(live, "$RAI again")).body.post;
+    expect((await call(live, "/sofi/posts?topic=RAI")).body.posts[0]?.id).toBe(again.id);
+    expect((await call(live, "/sofi/posts?topic=rai")).body).toEqual(expected.get("rai"));
+  });
+
   it("posting and reacting are rate-limited per address", async () => {
     const limited = socialApp(db, { postsPerMinute: 3, reactionsPerMinute: 2 });
     for (let i = 0; i < 3; i++) expect((await post(limited, `post ${i}`)).status).toBe(200);

@@ -107,6 +107,7 @@ import {
   postsStreamQuerySchema,
   predictPostBodySchema,
   predictPostReplySchema,
+  socialCacheSchema,
   socialProfileQuerySchema,
   socialProfileSchema,
   trendingSchema,
@@ -398,6 +399,7 @@ export const API = {
   // social
   posts: { capability: "social", method: "GET", path: "/sofi/posts", query: postsQuerySchema, reply: postsPageSchema },
   trending: { capability: "social", method: "GET", path: "/sofi/trending", reply: trendingSchema },
+  socialCache: { capability: "social", method: "GET", path: "/sofi/social/cache", reply: socialCacheSchema },
   /** Server-sent events (text/event-stream), one `post` event per new post. */
   postsStream: {
     capability: "social",

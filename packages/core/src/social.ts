@@ -247,6 +247,17 @@ export const trendingSchema = z.array(
   z.object({ topic: z.string(), kind: z.enum(["tx", "post", "token", "tag"]), count: z.number().int() }),
 );
 export type TrendingTopic = z.infer<typeof trendingSchema>[number];
+
+/**
+ * `GET /sofi/social/cache` (operators and the bench): whether the busiest topics' first pages have
+ * been read ahead, how many topics have pages kept, and their bytes.
+ */
+export const socialCacheSchema = z.object({
+  warmth: z.enum(["cold", "warming", "warm"]),
+  topics: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type SocialCacheState = z.infer<typeof socialCacheSchema>;
 export const socialReplySchema = z.object({ ok: z.literal(true) }).passthrough();
 
 /** The signed post creation's reply: the new post as the feed shows it. */

@@ -25,6 +25,7 @@ import {
   predictPostBodySchema,
   priceChangePercent,
   SOCIAL_ERRORS,
+  type SocialCacheState,
   type SocialPost,
   socialProfileQuerySchema,
   type TrendingTopic,
@@ -39,7 +40,7 @@ import { type ApiArea, type ApiEnv, type ChainRuntime, publicOrigin } from "./ar
 import { checksum } from "./checksum.ts";
 import { API_WRITE_TOPIC } from "./commit-signal.ts";
 import { type CompressedJson, compressedJson, sendCompressedJson } from "./compressed-json.ts";
-import { KeptReplies } from "./kept-replies.ts";
+import { type FreshReply, KeptReplies } from "./kept-replies.ts";
 import { chainNow } from "./queries/chain-time.ts";
 import { type PostRow, SocialSql } from "./queries/social.ts";
 import { REACTOR_TOPIC, SocialReactors } from "./queries/social-reactors.ts";
@@ -205,6 +206,21 @@ export const MANAGER_TOPIC = "people.manager";
 export const TOPIC_PAGES_BYTES = 64 * 1024 * 1024;
 /** Bounds a signal lost without the bus noticing, as for every kept reply. */
 export const TOPIC_PAGES_MS = 10 * 60_000;
+/** Topics whose first page is read ahead (by their newest post), within TOPIC_WARM_SHARE of the budget. */
+export const TOPIC_WARM_TOPICS = 10_000;
+export const TOPIC_WARM_SHARE = 0.5;
+/** The page the web asks first (the query's default limit): the one read ahead. */
+const FIRST_PAGE_LIMIT = postsQuerySchema.shape.limit.parse(undefined);
+
+/** What a reply is made for: the chain, and the origin its photo URLs start with. */
+type View = { ch: ChainRuntime; origin: string };
+/**
+ * A topic's key among kept pages. Kept keys are compared lower-cased, and the token RAI and the
+ * tag rai are two topics: the kind keeps them apart.
+ */
+const topicKey = (topic: string) => `${topicKind(topic)}:${topic}`;
+/** A kept topic page's sub-key: the page asked for, and the origin its photo URLs carry. */
+const topicSub = (cursor: string | undefined, limit: number, origin: string) => `${cursor ?? ""}|${limit}|${origin}`;
 
 type ChainSocial = {
   sql: SocialSql;
@@ -248,7 +264,7 @@ export const socialArea: ApiArea = (deps) => {
           keysOf: (change) => {
             const t = change.touched;
             if (t[MANAGER_TOPIC]?.length) return "all";
-            if (t[SOCIAL_TOPIC]) return t[SOCIAL_TOPIC];
+            if (t[SOCIAL_TOPIC]) return t[SOCIAL_TOPIC].map(topicKey);
             // a write that names no topic may have renamed an author (people's profiles): all go
             return t[API_WRITE_TOPIC] && !t[REACTOR_TOPIC] ? "all" : [];
           },
@@ -290,11 +306,8 @@ export const socialArea: ApiArea = (deps) => {
     return value;
   };
 
-  const userOf = (
-    c: Context<ApiEnv>,
-    address: string,
-    profiles: Awaited<ReturnType<Profiles["of"]>>,
-  ): SocialPost["user"] => {
+  const viewOf = (c: Context<ApiEnv>): View => ({ ch: c.var.chain, origin: publicOrigin(c, deps.config) });
+  const userOf = (view: View, address: string, profiles: Awaited<ReturnType<Profiles["of"]>>): SocialPost["user"] => {
     const a = checksum(address);
     const p = profiles.get(address.toLowerCase());
     const short = `${a.slice(0, 6)}…${a.slice(-4)}`;
@@ -302,7 +315,7 @@ export const socialArea: ApiArea = (deps) => {
       id: a,
       name: p?.name || short,
       screen_name: p?.name || short,
-      photo_url: p?.photoUrl ? `${publicOrigin(c, deps.config)}${p.photoUrl}` : null,
+      photo_url: p?.photoUrl ? `${view.origin}${p.photoUrl}` : null,
       url: `/sts/profile/${a}`,
       manager: p?.manager ? `/sts/manager/${a}` : null,
     };
@@ -311,7 +324,7 @@ export const socialArea: ApiArea = (deps) => {
     (await deps.services.find(ch, "profiles")?.of(addresses)) ?? new Map();
 
   const postItem = (
-    c: Context<ApiEnv>,
+    view: View,
     p: PostRow,
     chips: (s: readonly string[]) => string[],
     profiles: Awaited<ReturnType<Profiles["of"]>>,
@@ -325,17 +338,17 @@ export const socialArea: ApiArea = (deps) => {
     down: p.down,
     address_prediction: p.mine,
     coins: chips(p.symbols).slice(0, 5),
-    user: userOf(c, p.author, profiles),
+    user: userOf(view, p.author, profiles),
     txid: null,
     trade: null,
   });
   const tradeItem = (
-    c: Context<ApiEnv>,
+    view: View,
     t: FeedTrade,
     chips: (s: readonly string[]) => string[],
     profiles: Awaited<ReturnType<Profiles["of"]>>,
   ): SocialPost => {
-    const explorer = c.var.chain.config.info.explorerUrl;
+    const explorer = view.ch.config.info.explorerUrl;
     return {
       id: t.key,
       kind: "tx",
@@ -346,7 +359,7 @@ export const socialArea: ApiArea = (deps) => {
       down: 0,
       address_prediction: "",
       coins: chips([t.fromSymbol, t.toSymbol]),
-      user: userOf(c, t.account, profiles),
+      user: userOf(view, t.account, profiles),
       txid: t.txid,
       trade: {
         kind: t.kind,
@@ -361,10 +374,10 @@ export const socialArea: ApiArea = (deps) => {
 
   /** One page of the feed (see the header): posts and trades merged in the feed's order. */
   const page = async (
-    c: Context<ApiEnv>,
+    view: View,
     q: { viewer?: string; topic?: string; author?: string; cursor?: string; limit: number },
   ) => {
-    const ch = c.var.chain;
+    const ch = view.ch;
     const s = of(ch);
     const cursor = q.cursor ? (parseFeedCursor(q.cursor) ?? undefined) : undefined;
     const topic = q.topic ? normalTopic(q.topic) : undefined;
@@ -410,16 +423,55 @@ export const socialArea: ApiArea = (deps) => {
         shown.map((e) => e.post?.author ?? e.trade?.account ?? ""),
       ),
     ]);
+    return pageReply(view, shown, more && last ? feedCursor(last.ms, last.id) : null, chips, profiles);
+  };
+
+  /** A page's reply from its entries, and what its chips were made of (a kept page is made again when they would read otherwise). */
+  const pageReply = (
+    view: View,
+    shown: readonly { post?: PostRow; trade?: FeedTrade }[],
+    nextCursor: string | null,
+    chips: (s: readonly string[]) => string[],
+    profiles: Awaited<ReturnType<Profiles["of"]>>,
+  ) => {
     const reply = {
       posts: shown.map((e) =>
-        e.post ? postItem(c, e.post, chips, profiles) : tradeItem(c, e.trade as FeedTrade, chips, profiles),
+        e.post ? postItem(view, e.post, chips, profiles) : tradeItem(view, e.trade as FeedTrade, chips, profiles),
       ),
-      next_cursor: more && last ? feedCursor(last.ms, last.id) : null,
+      next_cursor: nextCursor,
     };
-    // what the chips were made of (a kept page is made again when they would read otherwise)
     const live: PageLive = { chips, symbols: shown.map((e) => e.post?.symbols ?? []), text: "" };
     live.text = chipsText(live.chips, live.symbols);
     return { reply, live };
+  };
+
+  /**
+   * The first pages (no viewer, no cursor) of many topics, as `page` makes them one at a time: what
+   * reading ahead keeps.
+   */
+  const topicFirstPages = async (view: View, topics: readonly string[], limit: number) => {
+    const rows = await of(view.ch).sql.topicFirstPages(topics, limit, blocked);
+    const [chips, profiles] = await Promise.all([
+      chipsOf(view.ch),
+      profilesOf(
+        view.ch,
+        [...rows.values()].flatMap((posts) => posts.map((p) => p.author)),
+      ),
+    ]);
+    const pages = new Map<string, FreshReply<PageLive>>();
+    for (const [topic, posts] of rows) {
+      const last = posts.at(-1);
+      const next = posts.length === limit && last ? feedCursor(last.createdAt, last.id) : null;
+      const made = pageReply(
+        view,
+        posts.map((post) => ({ post })),
+        next,
+        chips,
+        profiles,
+      );
+      pages.set(topic, { text: JSON.stringify(made.reply), meta: made.live });
+    }
+    return pages;
   };
 
   const trending = async (ch: ChainRuntime): Promise<TrendingTopic[]> => {
@@ -442,6 +494,36 @@ export const socialArea: ApiArea = (deps) => {
     ];
   };
 
+  /**
+   * The busiest topics' first pages, read ahead once per chain from the first topic page asked for
+   * (or the cache's state): their photo URLs carry that request's origin, PUBLIC_URL in production.
+   */
+  const readAhead = (view: View) => {
+    const { sql, topics } = of(view.ch);
+    if (topics.warmth !== "cold") return;
+    const topicOf = new Map<string, string>();
+    topics
+      .warm(
+        async () =>
+          (await sql.busiestTopics(TOPIC_WARM_TOPICS)).map((t) => {
+            const key = topicKey(t);
+            topicOf.set(key.toLowerCase(), t);
+            return key;
+          }),
+        topicSub(undefined, FIRST_PAGE_LIMIT, view.origin),
+        async (keys) => {
+          const pages = await topicFirstPages(
+            view,
+            keys.map((k) => topicOf.get(k) ?? k),
+            FIRST_PAGE_LIMIT,
+          );
+          return new Map([...pages].map(([t, page]) => [topicKey(t).toLowerCase(), page]));
+        },
+        { share: TOPIC_WARM_SHARE, batch: 50, pauseMs: 20 },
+      )
+      .catch((e: Error) => log(`reading topic pages ahead stopped: ${e.message}`));
+  };
+
   /** A reaction was saved: pages read from now on are the reactor's own, here and (through the bus) everywhere. */
   const reacted = (c: Context<ApiEnv>, s: ChainSocial, signer: string) => {
     s.reactors.add(signer);
@@ -455,203 +537,220 @@ export const socialArea: ApiArea = (deps) => {
     return signer === address ? signer : null;
   };
 
-  return new Hono<ApiEnv>()
-    .get("/sofi/posts", validQuery(postsQuerySchema), async (c) => {
-      const q = c.req.valid("query");
-      const ch = c.var.chain;
-      const s = of(ch);
-      // a viewer who never reacted sees the page without a viewer: the same text, kept once for all
-      const viewer = q.address && !s.reactors.quiet(q.address) ? q.address : undefined;
-      const args = { viewer, topic: q.topic, author: q.author, cursor: q.cursor, limit: q.limit };
-      // A viewer's page too (their predictions, mutes and dislikes): every write in this process
-      // bumps s.version, and another server's write reaches the generation through the change bus.
-      const topic = q.topic ? normalTopic(q.topic) : undefined;
-      const kind = topic ? topicKind(topic) : undefined;
-      if (topic && !viewer && !q.author && (kind === "token" || kind === "tag")) {
-        // a token's or tag's page: kept until something it shows changes (ChainSocial.topics)
-        const sub = `${topic}|${q.cursor ?? ""}|${q.limit}`;
-        const fresh = async () => {
-          const made = await page(c, args);
-          return { text: JSON.stringify(made.reply), meta: made.live };
-        };
-        let kept = await s.topics.get(topic, sub, fresh);
-        const chips = await chipsOf(ch);
-        if (kept.meta.chips !== chips) {
-          // new prices: the same page if its chips read the same, else the page made again
-          if (chipsText(chips, kept.meta.symbols) === kept.meta.text) kept.meta.chips = chips;
-          else kept = await s.topics.rewrite(topic, sub, kept, await fresh());
-        }
-        return sendCompressedJson(c, kept);
-      }
-      const key = `page|${viewer ?? ""}|${q.topic ?? ""}|${q.author ?? ""}|${q.cursor ?? ""}|${q.limit}`;
-      const version = `${s.version}|${ch.commits?.generation ?? 0}`;
-      const reply = await s.cache.get(key, version, async () =>
-        compressedJson(JSON.stringify((await page(c, args)).reply)),
-      );
-      return sendCompressedJson(c, reply);
-    })
-    .get("/sofi/trending", async (c) => {
-      const ch = c.var.chain;
-      const s = of(ch);
-      const version = `${s.version}|${ch.commits?.generation ?? 0}`;
-      return sendCompressedJson(
-        c,
-        await s.cache.get("trending", version, async () => compressedJson(JSON.stringify(await trending(ch)))),
-      );
-    })
-    .get("/sofi/social/profile", validQuery(socialProfileQuerySchema), async (c) => {
-      const { address } = c.req.valid("query");
-      const ch = c.var.chain;
-      const [stats, profiles] = await Promise.all([of(ch).sql.profileStats(address), profilesOf(ch, [address])]);
-      return c.json({ user: userOf(c, address, profiles), ...stats });
-    })
-    .get("/sofi/posts/stream", validQuery(postsStreamQuerySchema), async (c) => {
-      const ch = c.var.chain;
-      const s = of(ch);
-      if (s.watcher.size >= cfg.streamsMax)
-        return c.json({ error: "Too many live feeds on this server; retry later" }, 503, { "Retry-After": "30" });
-      const q = c.req.valid("query");
-      const lastEventId = c.req.header("last-event-id");
-      const since =
-        lastEventId && /^\d{1,18}$/.test(lastEventId) && BigInt(lastEventId) > BigInt(q.since) ? lastEventId : q.since;
-      // proxies must not buffer the stream
-      c.header("X-Accel-Buffering", "no");
-      return streamSSE(c, async (stream: SSEStreamingApi) => {
-        let wake: (() => void) | null = null;
-        let open = true;
-        const seen = new Set<string>();
-        const send = (ev: PostStreamEvent) => {
-          if (!open || seen.has(ev.id) || BigInt(ev.id) <= BigInt(since)) return;
-          seen.add(ev.id);
-          stream.writeSSE({ event: "post", id: ev.id, data: JSON.stringify(ev) }).catch(() => {});
-        };
-        const unsubscribe = s.watcher.subscribe({ viewer: q.address, send });
-        stream.onAbort(() => {
-          open = false;
-          unsubscribe();
-          wake?.();
-        });
-        try {
-          await stream.writeSSE({ event: "ready", data: JSON.stringify({ since }), retry: 2_000 });
-          // what was written since the page was read (or since the last event before a reconnect)
-          const missed = await s.sql.newPosts(since, 50);
-          const muted = q.address
-            ? await s.sql.mutedAmong(
-                q.address,
-                missed.map((r) => r.author),
-              )
-            : new Set<string>();
-          for (const r of missed)
-            if (!muted.has(r.author))
-              send({ id: r.id, created_at: Math.floor(r.createdAt / 1000), author: r.author, topics: r.topics });
-          const end = Date.now() + STREAM_MAX_MS;
-          while (open && Date.now() < end) {
-            await new Promise<void>((r) => {
-              const t = setTimeout(r, Math.min(STREAM_PING_MS, end - Date.now()));
-              wake = () => {
-                clearTimeout(t);
-                r();
-              };
-            });
-            if (open) await stream.write(": ping\n\n");
+  return (
+    new Hono<ApiEnv>()
+      .get("/sofi/posts", validQuery(postsQuerySchema), async (c) => {
+        const q = c.req.valid("query");
+        const ch = c.var.chain;
+        const s = of(ch);
+        // a viewer who never reacted sees the page without a viewer: the same text, kept once for all
+        const viewer = q.address && !s.reactors.quiet(q.address) ? q.address : undefined;
+        const args = { viewer, topic: q.topic, author: q.author, cursor: q.cursor, limit: q.limit };
+        // A viewer's page too (their predictions, mutes and dislikes): every write in this process
+        // bumps s.version, and another server's write reaches the generation through the change bus.
+        const topic = q.topic ? normalTopic(q.topic) : undefined;
+        const kind = topic ? topicKind(topic) : undefined;
+        if (topic && !viewer && !q.author && (kind === "token" || kind === "tag")) {
+          // a token's or tag's page: kept until something it shows changes (ChainSocial.topics)
+          const view = viewOf(c);
+          readAhead(view);
+          const sub = topicSub(q.cursor, q.limit, view.origin);
+          const fresh = async () => {
+            const made = await page(view, args);
+            return { text: JSON.stringify(made.reply), meta: made.live };
+          };
+          let kept = await s.topics.get(topicKey(topic), sub, fresh);
+          const chips = await chipsOf(ch);
+          if (kept.meta.chips !== chips) {
+            // new prices: the same page if its chips read the same, else the page made again
+            if (chipsText(chips, kept.meta.symbols) === kept.meta.text) kept.meta.chips = chips;
+            else kept = await s.topics.rewrite(topicKey(topic), sub, kept, await fresh());
           }
-        } finally {
-          open = false;
-          unsubscribe();
+          return sendCompressedJson(c, kept);
         }
-      });
-    })
-    .post("/sofi/posts", limitBody(SOCIAL_BODY_MAX), signed, validJson(newPostBodySchema), async (c) => {
-      const body = c.req.valid("json");
-      const signer = signerOf(c, body.address);
-      if (!signer) return c.json({ error: SOCIAL_ERRORS.notSigner }, 403);
-      const t = posts.take(signer);
-      if (!t.ok) return tooManyRequests(c, t.retryAfterS, SOCIAL_ERRORS.tooMany);
-      const ch = c.var.chain;
-      const s = of(ch);
-      const text = body.text.trim();
-      const p = prices(ch);
-      // tokens the chain lists (their chips and topics); other $WORDS stay plain text
-      const symbols = [
-        ...new Set(
-          mentionedSymbols(text).flatMap((m) => {
-            const tok = p.tokenBySymbol(m);
-            return tok ? [tok.symbol] : [];
-          }),
-        ),
-      ];
-      const topics = [
-        ...new Set([
-          ...symbols.map((x) => x.toUpperCase()),
-          ...mentionedTags(text).filter((x) => x !== "tx" && x !== "post"),
-        ]),
-      ];
-      const row = await s.sql.insertPost(signer, text, Date.now(), symbols, topics);
-      s.version++;
-      // the token and tag pages it joins go, here and on every other server
-      c.set("wrote", { [SOCIAL_TOPIC]: topics });
-      s.watcher.poke();
-      // The post is saved: from here the reply must not fail, or the client would send it again
-      // (a duplicate). Prices or profiles that cannot be read now leave the chips and name bare;
-      // the feed's next read has them.
-      const [chips, profiles] = await Promise.all([
-        chipsOf(ch).catch(() => () => [] as string[]),
-        profilesOf(ch, [signer]).catch(() => new Map() as Awaited<ReturnType<typeof profilesOf>>),
-      ]);
-      return c.json({ ok: true as const, post: postItem(c, row, chips, profiles) });
-    })
-    .post("/sofi/predict", limitBody(SOCIAL_BODY_MAX), signed, validJson(predictPostBodySchema), async (c) => {
-      const body = c.req.valid("json");
-      const signer = signerOf(c, body.address);
-      if (!signer) return c.json({ error: SOCIAL_ERRORS.notSigner }, 403);
-      const t = reactions.take(signer);
-      if (!t.ok) return tooManyRequests(c, t.retryAfterS, SOCIAL_ERRORS.tooMany);
-      const ch = c.var.chain;
-      const s = of(ch);
-      const post = await s.sql.post(body.post, signer);
-      if (!post) return c.json({ error: SOCIAL_ERRORS.notFound }, 404);
-      if (post.author === signer) return c.json({ error: SOCIAL_ERRORS.ownPost }, 400);
-      if (post.mine) return c.json({ error: SOCIAL_ERRORS.already }, 409);
-      // scored later against the post's first listed token, from its price now
-      const p = prices(ch);
-      const token = post.symbols.map((x) => p.tokenBySymbol(x)).find((x) => !!x);
-      const at = await chainNow(deps.db, ch.config.info.id);
-      const price = token ? ((await p.usdPrices()).get(token.address) ?? 0) : 0;
-      const r = await s.sql.predict({
-        postId: post.id,
-        address: signer,
-        direction: body.direction,
-        createdAt: Date.now(),
-        at,
-        token: token?.address ?? null,
-        symbol: token?.symbol ?? null,
-        priceAt: price > 0 ? price : null,
-      });
-      if (!r) return c.json({ error: SOCIAL_ERRORS.notFound }, 404);
-      if (r.already) return c.json({ error: SOCIAL_ERRORS.already }, 409);
-      reacted(c, s, signer);
-      // its counters show on the pages of its topics
-      c.set("wrote", { ...c.get("wrote"), [SOCIAL_TOPIC]: await s.sql.topicsOf(post.id) });
-      return c.json({ ok: true as const, post: post.id, up: r.up, down: r.down, address_prediction: r.mine });
-    })
-    .post("/sofi/post", limitBody(SOCIAL_BODY_MAX), signed, validJson(postActionBodySchema), async (c) => {
-      const body = c.req.valid("json");
-      const signer = signerOf(c, body.address);
-      if (!signer) return c.json({ error: SOCIAL_ERRORS.notSigner }, 403);
-      const t = reactions.take(signer);
-      if (!t.ok) return tooManyRequests(c, t.retryAfterS, SOCIAL_ERRORS.tooMany);
-      const s = of(c.var.chain);
-      if (body.action === "dislike") {
-        if (!/^\d{1,18}$/.test(body.id)) return c.json({ error: SOCIAL_ERRORS.postId }, 400);
-        if (!(await s.sql.dislike(signer, body.id, Date.now()))) return c.json({ error: SOCIAL_ERRORS.notFound }, 404);
+        const key = `page|${viewer ?? ""}|${q.topic ?? ""}|${q.author ?? ""}|${q.cursor ?? ""}|${q.limit}`;
+        const version = `${s.version}|${ch.commits?.generation ?? 0}`;
+        const reply = await s.cache.get(key, version, async () =>
+          compressedJson(JSON.stringify((await page(viewOf(c), args)).reply)),
+        );
+        return sendCompressedJson(c, reply);
+      })
+      // what is kept in memory, for operators and the bench: whether reading ahead is done
+      .get("/sofi/social/cache", (c) => {
+        const { topics } = of(c.var.chain);
+        readAhead(viewOf(c));
+        return c.json({
+          warmth: topics.warmth,
+          topics: topics.heldKeys,
+          bytes: topics.heldBytes,
+        } satisfies SocialCacheState);
+      })
+      .get("/sofi/trending", async (c) => {
+        const ch = c.var.chain;
+        const s = of(ch);
+        const version = `${s.version}|${ch.commits?.generation ?? 0}`;
+        return sendCompressedJson(
+          c,
+          await s.cache.get("trending", version, async () => compressedJson(JSON.stringify(await trending(ch)))),
+        );
+      })
+      .get("/sofi/social/profile", validQuery(socialProfileQuerySchema), async (c) => {
+        const { address } = c.req.valid("query");
+        const ch = c.var.chain;
+        const [stats, profiles] = await Promise.all([of(ch).sql.profileStats(address), profilesOf(ch, [address])]);
+        return c.json({ user: userOf(viewOf(c), address, profiles), ...stats });
+      })
+      .get("/sofi/posts/stream", validQuery(postsStreamQuerySchema), async (c) => {
+        const ch = c.var.chain;
+        const s = of(ch);
+        if (s.watcher.size >= cfg.streamsMax)
+          return c.json({ error: "Too many live feeds on this server; retry later" }, 503, { "Retry-After": "30" });
+        const q = c.req.valid("query");
+        const lastEventId = c.req.header("last-event-id");
+        const since =
+          lastEventId && /^\d{1,18}$/.test(lastEventId) && BigInt(lastEventId) > BigInt(q.since)
+            ? lastEventId
+            : q.since;
+        // proxies must not buffer the stream
+        c.header("X-Accel-Buffering", "no");
+        return streamSSE(c, async (stream: SSEStreamingApi) => {
+          let wake: (() => void) | null = null;
+          let open = true;
+          const seen = new Set<string>();
+          const send = (ev: PostStreamEvent) => {
+            if (!open || seen.has(ev.id) || BigInt(ev.id) <= BigInt(since)) return;
+            seen.add(ev.id);
+            stream.writeSSE({ event: "post", id: ev.id, data: JSON.stringify(ev) }).catch(() => {});
+          };
+          const unsubscribe = s.watcher.subscribe({ viewer: q.address, send });
+          stream.onAbort(() => {
+            open = false;
+            unsubscribe();
+            wake?.();
+          });
+          try {
+            await stream.writeSSE({ event: "ready", data: JSON.stringify({ since }), retry: 2_000 });
+            // what was written since the page was read (or since the last event before a reconnect)
+            const missed = await s.sql.newPosts(since, 50);
+            const muted = q.address
+              ? await s.sql.mutedAmong(
+                  q.address,
+                  missed.map((r) => r.author),
+                )
+              : new Set<string>();
+            for (const r of missed)
+              if (!muted.has(r.author))
+                send({ id: r.id, created_at: Math.floor(r.createdAt / 1000), author: r.author, topics: r.topics });
+            const end = Date.now() + STREAM_MAX_MS;
+            while (open && Date.now() < end) {
+              await new Promise<void>((r) => {
+                const t = setTimeout(r, Math.min(STREAM_PING_MS, end - Date.now()));
+                wake = () => {
+                  clearTimeout(t);
+                  r();
+                };
+              });
+              if (open) await stream.write(": ping\n\n");
+            }
+          } finally {
+            open = false;
+            unsubscribe();
+          }
+        });
+      })
+      .post("/sofi/posts", limitBody(SOCIAL_BODY_MAX), signed, validJson(newPostBodySchema), async (c) => {
+        const body = c.req.valid("json");
+        const signer = signerOf(c, body.address);
+        if (!signer) return c.json({ error: SOCIAL_ERRORS.notSigner }, 403);
+        const t = posts.take(signer);
+        if (!t.ok) return tooManyRequests(c, t.retryAfterS, SOCIAL_ERRORS.tooMany);
+        const ch = c.var.chain;
+        const s = of(ch);
+        const text = body.text.trim();
+        const p = prices(ch);
+        // tokens the chain lists (their chips and topics); other $WORDS stay plain text
+        const symbols = [
+          ...new Set(
+            mentionedSymbols(text).flatMap((m) => {
+              const tok = p.tokenBySymbol(m);
+              return tok ? [tok.symbol] : [];
+            }),
+          ),
+        ];
+        const topics = [
+          ...new Set([
+            ...symbols.map((x) => x.toUpperCase()),
+            ...mentionedTags(text).filter((x) => x !== "tx" && x !== "post"),
+          ]),
+        ];
+        const row = await s.sql.insertPost(signer, text, Date.now(), symbols, topics);
+        s.version++;
+        // the token and tag pages it joins go, here and on every other server
+        c.set("wrote", { [SOCIAL_TOPIC]: topics });
+        s.watcher.poke();
+        // The post is saved: from here the reply must not fail, or the client would send it again
+        // (a duplicate). Prices or profiles that cannot be read now leave the chips and name bare;
+        // the feed's next read has them.
+        const [chips, profiles] = await Promise.all([
+          chipsOf(ch).catch(() => () => [] as string[]),
+          profilesOf(ch, [signer]).catch(() => new Map() as Awaited<ReturnType<typeof profilesOf>>),
+        ]);
+        return c.json({ ok: true as const, post: postItem(viewOf(c), row, chips, profiles) });
+      })
+      .post("/sofi/predict", limitBody(SOCIAL_BODY_MAX), signed, validJson(predictPostBodySchema), async (c) => {
+        const body = c.req.valid("json");
+        const signer = signerOf(c, body.address);
+        if (!signer) return c.json({ error: SOCIAL_ERRORS.notSigner }, 403);
+        const t = reactions.take(signer);
+        if (!t.ok) return tooManyRequests(c, t.retryAfterS, SOCIAL_ERRORS.tooMany);
+        const ch = c.var.chain;
+        const s = of(ch);
+        const post = await s.sql.post(body.post, signer);
+        if (!post) return c.json({ error: SOCIAL_ERRORS.notFound }, 404);
+        if (post.author === signer) return c.json({ error: SOCIAL_ERRORS.ownPost }, 400);
+        if (post.mine) return c.json({ error: SOCIAL_ERRORS.already }, 409);
+        // scored later against the post's first listed token, from its price now
+        const p = prices(ch);
+        const token = post.symbols.map((x) => p.tokenBySymbol(x)).find((x) => !!x);
+        const at = await chainNow(deps.db, ch.config.info.id);
+        const price = token ? ((await p.usdPrices()).get(token.address) ?? 0) : 0;
+        const r = await s.sql.predict({
+          postId: post.id,
+          address: signer,
+          direction: body.direction,
+          createdAt: Date.now(),
+          at,
+          token: token?.address ?? null,
+          symbol: token?.symbol ?? null,
+          priceAt: price > 0 ? price : null,
+        });
+        if (!r) return c.json({ error: SOCIAL_ERRORS.notFound }, 404);
+        if (r.already) return c.json({ error: SOCIAL_ERRORS.already }, 409);
         reacted(c, s, signer);
-        return c.json({ ok: true as const, action: body.action, id: body.id });
-      }
-      const author = body.id.toLowerCase();
-      if (!isAddress(author)) return c.json({ error: SOCIAL_ERRORS.muteId }, 400);
-      if (author === signer) return c.json({ error: SOCIAL_ERRORS.muteSelf }, 400);
-      await s.sql.mute(signer, author, Date.now());
-      reacted(c, s, signer);
-      return c.json({ ok: true as const, action: body.action, id: checksum(author) });
-    });
+        // its counters show on the pages of its topics
+        c.set("wrote", { ...c.get("wrote"), [SOCIAL_TOPIC]: await s.sql.topicsOf(post.id) });
+        return c.json({ ok: true as const, post: post.id, up: r.up, down: r.down, address_prediction: r.mine });
+      })
+      .post("/sofi/post", limitBody(SOCIAL_BODY_MAX), signed, validJson(postActionBodySchema), async (c) => {
+        const body = c.req.valid("json");
+        const signer = signerOf(c, body.address);
+        if (!signer) return c.json({ error: SOCIAL_ERRORS.notSigner }, 403);
+        const t = reactions.take(signer);
+        if (!t.ok) return tooManyRequests(c, t.retryAfterS, SOCIAL_ERRORS.tooMany);
+        const s = of(c.var.chain);
+        if (body.action === "dislike") {
+          if (!/^\d{1,18}$/.test(body.id)) return c.json({ error: SOCIAL_ERRORS.postId }, 400);
+          if (!(await s.sql.dislike(signer, body.id, Date.now())))
+            return c.json({ error: SOCIAL_ERRORS.notFound }, 404);
+          reacted(c, s, signer);
+          return c.json({ ok: true as const, action: body.action, id: body.id });
+        }
+        const author = body.id.toLowerCase();
+        if (!isAddress(author)) return c.json({ error: SOCIAL_ERRORS.muteId }, 400);
+        if (author === signer) return c.json({ error: SOCIAL_ERRORS.muteSelf }, 400);
+        await s.sql.mute(signer, author, Date.now());
+        reacted(c, s, signer);
+        return c.json({ ok: true as const, action: body.action, id: checksum(author) });
+      })
+  );
 };

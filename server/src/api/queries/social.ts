@@ -255,6 +255,43 @@ export class SocialSql {
     return rows.map((r) => r.topic);
   }
 
+  /** Topics (tokens and tags) by their newest post, newest first, at most `limit`: what is read ahead. */
+  async busiestTopics(limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ topic: string }>(
+      `SELECT topic FROM social_post_topics WHERE chain_id = $1
+       GROUP BY topic ORDER BY max(created_at) DESC, topic LIMIT $2`,
+      [this.chainId, limit],
+    );
+    return rows.map((r) => r.topic);
+  }
+
+  /**
+   * The first page (no viewer, no cursor) of each of `topics` in one query: what `page` answers for
+   * `{ topic, limit, hidden }`, by topic.
+   */
+  async topicFirstPages(
+    topics: readonly string[],
+    limit: number,
+    hidden: readonly string[],
+  ): Promise<Map<string, PostRow[]>> {
+    const pages = new Map<string, PostRow[]>(topics.map((t) => [t, []]));
+    if (topics.length === 0) return pages;
+    const rows = await this.db.query<RawPost & { page_topic: string }>(
+      `SELECT k.topic AS page_topic, ${POST_COLUMNS}, NULL AS mine
+       FROM unnest($2::text[]) WITH ORDINALITY AS k(topic, n)
+       CROSS JOIN LATERAL (
+         SELECT p.* FROM social_post_topics t
+         JOIN social_posts p ON p.id = t.post_id AND p.chain_id = t.chain_id
+         WHERE t.chain_id = $1 AND t.topic = k.topic AND p.author <> ALL($4::text[])
+         ORDER BY t.created_at DESC, t.post_id DESC LIMIT $3
+       ) p
+       ORDER BY k.n, p.created_at DESC, p.id DESC`,
+      [this.chainId, `{${topics.join(",")}}`, limit, `{${hidden.join(",")}}`],
+    );
+    for (const r of rows) pages.get(r.page_topic)?.push(toPost(r));
+    return pages;
+  }
+
   /** Addresses that predicted, disliked or muted anything (lowercased), at most `limit`. */
   async reactors(limit: number): Promise<string[]> {
     const rows = await this.db.query<{ address: string }>(
