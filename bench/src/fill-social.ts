@@ -6,7 +6,8 @@
  * mentioning listed tokens as `$SYMBOL` and tags as `#tag`, the listed symbols it mentions as its
  * coin chips) and one `social_post_topics` row per topic it is found under (each symbol upper-case,
  * each tag lower-case). Three posts in four mention a token (WETH the most), one in seven a second;
- * two in three carry a tag: one in five of those `#defi`, the others one of `tags` tags (about a
+ * two in three carry a tag: one in five of those `#defi`, the others one of `tags` tags (every one of
+ * them, in runs of neighbouring posts; about a
  * hundred posts each, more tags than the reply cache keeps, 2,000, at the full size). Authors write
  * about ten posts each. No prediction, dislike or mute is written: the scoring job would score
  * predictions during the load, and the viewer rows' NOT EXISTS and prediction joins do their work on
@@ -86,7 +87,7 @@ export async function fillSocial(
                 '0x5c' || lpad(to_hex((k * 7919) % $6::int8), 38, '0') AS author,
                 CASE WHEN k % 4 = 0 THEN 0 WHEN k % 3 = 0 THEN 1 ELSE 1 + (k * 31) % $8::int4 END AS s1,
                 CASE WHEN k % 7 = 0 AND k % 4 <> 0 THEN 1 + (k * 17 + 3) % $8::int4 ELSE 0 END AS s2,
-                CASE WHEN k % 3 = 0 THEN NULL WHEN k % 5 = 1 THEN 'defi' ELSE 'tag' || ((k * 7919) % $9::int8) END AS tag
+                CASE WHEN k % 3 = 0 THEN NULL WHEN k % 5 = 1 THEN 'defi' ELSE 'tag' || (((k / 15) * 7919) % $9::int8) END AS tag
               FROM generate_series($10::int8, $11::int8 - 1) AS k`;
   const withSyms = `SELECT p.*, CASE WHEN s1 > 0 THEN ($7::text[])[s1] END AS sym1,
                       CASE WHEN s2 > 0 AND s2 <> s1 THEN ($7::text[])[s2] END AS sym2 FROM (${pk}) p`;
