@@ -212,6 +212,10 @@ export const TOPIC_WARM_SHARE = 0.5;
 /** The page the web asks first (the query's default limit): the one read ahead. */
 const FIRST_PAGE_LIMIT = postsQuerySchema.shape.limit.parse(undefined);
 
+/** How long coin chips' prices are used before they are read again. */
+const CHIPS_MS = 5_000;
+type Chips = (symbols: readonly string[]) => string[];
+
 /** What a reply is made for: the chain, and the origin its photo URLs start with. */
 type View = { ch: ChainRuntime; origin: string };
 /**
@@ -238,7 +242,8 @@ type ChainSocial = {
   version: number;
   /** Pages (and the trending list) for 2 s; from GZIP_MIN_BYTES also gzip-compressed, once. */
   cache: ReplyCache<CompressedJson>;
-  chips: { at: number; value: Promise<(symbols: readonly string[]) => string[]> } | null;
+  /** The coin chips read last (`fn`, read at `at`) and the read in progress, if any. */
+  chips: { fn: Chips | null; at: number; pending: Promise<Chips> | null };
 };
 
 export const socialArea: ApiArea = (deps) => {
@@ -275,7 +280,7 @@ export const socialArea: ApiArea = (deps) => {
         watcher: new PostWatcher(sql, log),
         version: 0,
         cache: new ReplyCache(SOCIAL_CACHE_MS),
-        chips: null,
+        chips: { fn: null, at: 0, pending: null },
       };
       state.set(ch, s);
     }
@@ -283,27 +288,42 @@ export const socialArea: ApiArea = (deps) => {
   };
   const prices = (ch: ChainRuntime) => deps.services.get(ch, "prices");
 
-  /** The coin chips of listed tokens: price now and its change over 24 h (reused for 5 s). */
-  const chipsOf = (ch: ChainRuntime) => {
-    const s = of(ch);
-    if (s.chips && Date.now() - s.chips.at < 5_000) return s.chips.value;
-    const value = (async () => {
-      const p = prices(ch);
-      const now = await chainNow(deps.db, ch.config.info.id);
-      const [latest, dayAgo] = await Promise.all([p.usdPrices(), p.usdPrices(now - 24 * 3600)]);
-      return (symbols: readonly string[]) =>
-        symbols.flatMap((sym) => {
-          const t = p.tokenBySymbol(sym);
-          const price = t ? (latest.get(t.address) ?? 0) : 0;
-          if (!t || !(price > 0)) return [];
-          return [coinChip(t.symbol, price, priceChangePercent(price, dayAgo.get(t.address)))];
+  /** The coin chips of listed tokens: price now and its change over 24 h. */
+  const readChips = async (ch: ChainRuntime): Promise<Chips> => {
+    const p = prices(ch);
+    const now = await chainNow(deps.db, ch.config.info.id);
+    const [latest, dayAgo] = await Promise.all([p.usdPrices(), p.usdPrices(now - 24 * 3600)]);
+    return (symbols: readonly string[]) =>
+      symbols.flatMap((sym) => {
+        const t = p.tokenBySymbol(sym);
+        const price = t ? (latest.get(t.address) ?? 0) : 0;
+        if (!t || !(price > 0)) return [];
+        return [coinChip(t.symbol, price, priceChangePercent(price, dayAgo.get(t.address)))];
+      });
+  };
+  /**
+   * The chips, read again once CHIPS_MS old. Until the new ones are read the previous ones answer:
+   * a page waits for prices only before the first read (every request waiting on each refresh was
+   * the feed's slowest 1 % under load).
+   */
+  const chipsOf = (ch: ChainRuntime): Promise<Chips> => {
+    const c = of(ch).chips;
+    if (c.fn && Date.now() - c.at < CHIPS_MS) return Promise.resolve(c.fn);
+    if (!c.pending) {
+      const started = Date.now();
+      const pending = readChips(ch)
+        .then((fn) => {
+          c.fn = fn;
+          c.at = started;
+          return fn;
+        })
+        .finally(() => {
+          c.pending = null;
         });
-    })();
-    s.chips = { at: Date.now(), value };
-    value.catch(() => {
-      if (s.chips?.value === value) s.chips = null;
-    });
-    return value;
+      pending.catch((e: Error) => log(`coin chips not read: ${e.message}`));
+      c.pending = pending;
+    }
+    return c.fn ? Promise.resolve(c.fn) : c.pending;
   };
 
   const viewOf = (c: Context<ApiEnv>): View => ({ ch: c.var.chain, origin: publicOrigin(c, deps.config) });
@@ -712,8 +732,13 @@ export const socialArea: ApiArea = (deps) => {
         // scored later against the post's first listed token, from its price now
         const p = prices(ch);
         const token = post.symbols.map((x) => p.tokenBySymbol(x)).find((x) => !!x);
-        const at = await chainNow(deps.db, ch.config.info.id);
-        const price = token ? ((await p.usdPrices()).get(token.address) ?? 0) : 0;
+        // the post's topics are read before the write: nothing after it can fail a saved prediction
+        const [at, current, topics] = await Promise.all([
+          chainNow(deps.db, ch.config.info.id),
+          token ? p.usdPrices() : null,
+          s.sql.topicsOf(post.id),
+        ]);
+        const price = token ? (current?.get(token.address) ?? 0) : 0;
         const r = await s.sql.predict({
           postId: post.id,
           address: signer,
@@ -728,7 +753,7 @@ export const socialArea: ApiArea = (deps) => {
         if (r.already) return c.json({ error: SOCIAL_ERRORS.already }, 409);
         reacted(c, s, signer);
         // its counters show on the pages of its topics
-        c.set("wrote", { ...c.get("wrote"), [SOCIAL_TOPIC]: await s.sql.topicsOf(post.id) });
+        c.set("wrote", { ...c.get("wrote"), [SOCIAL_TOPIC]: topics });
         return c.json({ ok: true as const, post: post.id, up: r.up, down: r.down, address_prediction: r.mine });
       })
       .post("/sofi/post", limitBody(SOCIAL_BODY_MAX), signed, validJson(postActionBodySchema), async (c) => {
