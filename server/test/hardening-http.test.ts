@@ -400,7 +400,8 @@ describe("configuration (#8, #12)", () => {
     expect(c.siweDomains).toEqual(["127.0.0.1:8080", "localhost:8080"]);
     expect(c.publicUrl).toBeNull();
     expect(c.trustProxy).toBe(false);
-    expect(c.health).toEqual({ maxLagBlocks: 50, maxCommitAgeS: 120 });
+    expect(c.health).toEqual({ maxLagBlocks: 50, maxCommitAgeS: 120, plannerStatsFirstS: 60 });
     expect(c.rateLimit).toEqual({ perIp: 1200, writesPerAddress: 60 });
+    expect(loadConfig({ PLANNER_STATS_FIRST_S: "3600" }).health.plannerStatsFirstS).toBe(3600);
   });
 });

@@ -5,9 +5,13 @@
  */
 import { z } from "zod";
 import { pageViewArea } from "../api/page-view.ts";
+import type { HealthThresholds } from "../api/queries/health.ts";
 import * as healthTables from "../db/schema/health.ts";
 import { startPlannerStats } from "../jobs/planner-stats.ts";
-import { configSlice, defineModule } from "./module.ts";
+import { configSlice, defineModule, type RunningJob } from "./module.ts";
+
+/** The health checks' thresholds, and when PGlite's first ANALYZE runs. */
+type HealthConfig = HealthThresholds & { plannerStatsFirstS: number };
 
 export const healthModule = defineModule({
   name: "health",
@@ -16,8 +20,13 @@ export const healthModule = defineModule({
     z.object({
       HEALTH_MAX_LAG_BLOCKS: z.coerce.number().int().min(0).default(50),
       HEALTH_MAX_COMMIT_AGE_S: z.coerce.number().int().min(1).default(120),
+      PLANNER_STATS_FIRST_S: z.coerce.number().int().min(0).default(60),
     }),
-    (e) => ({ maxLagBlocks: e.HEALTH_MAX_LAG_BLOCKS, maxCommitAgeS: e.HEALTH_MAX_COMMIT_AGE_S }),
+    (e): HealthConfig => ({
+      maxLagBlocks: e.HEALTH_MAX_LAG_BLOCKS,
+      maxCommitAgeS: e.HEALTH_MAX_COMMIT_AGE_S,
+      plannerStatsFirstS: e.PLANNER_STATS_FIRST_S,
+    }),
   ),
   areas: [pageViewArea],
   jobs: [
@@ -25,7 +34,9 @@ export const healthModule = defineModule({
       // ANALYZE on PGlite (no autovacuum there); idempotent, so wherever an indexer runs.
       name: "planner-stats",
       exactlyOnce: false,
-      start: ({ deps, log }) => startPlannerStats({ db: deps.db, log }),
+      start({ deps, log }): RunningJob | null {
+        return startPlannerStats({ db: deps.db, log, firstMs: deps.config.health.plannerStatsFirstS * 1000 });
+      },
     },
   ],
 });
