@@ -65,6 +65,7 @@ import {
   portfolioIdSchema,
   portfolioInfoBodySchema,
   portfolioListSchema,
+  portfoliosCacheSchema,
   portfoliosQuerySchema,
   portfoliosV2QuerySchema,
   portfolioTransactionsQuerySchema,
@@ -232,6 +233,12 @@ export const API = {
     path: "/sofi/portfolios",
     query: portfoliosQuerySchema,
     reply: portfolioListSchema,
+  },
+  portfoliosCache: {
+    capability: "portfolios",
+    method: "GET",
+    path: "/sofi/portfolios/cache",
+    reply: portfoliosCacheSchema,
   },
   portfolio: {
     capability: "portfolios",

@@ -237,6 +237,17 @@ export const portfolioDetailSchema = portfolioListItemSchema.extend({
 });
 export type PortfolioDetail = z.infer<typeof portfolioDetailSchema>;
 
+/**
+ * `GET /sofi/portfolios/cache` (operators and the bench): whether the most viewed portfolios'
+ * details have been read ahead, how many portfolios have one kept, and their bytes.
+ */
+export const portfoliosCacheSchema = z.object({
+  warmth: z.enum(["cold", "warming", "warm"]),
+  portfolios: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type PortfoliosCacheState = z.infer<typeof portfoliosCacheSchema>;
+
 export const portfolioPointSchema = z.object({ ts: z.number().int(), value: z.number() });
 export const portfolioHistorySchema = z.array(portfolioPointSchema);
 

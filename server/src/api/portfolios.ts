@@ -13,6 +13,7 @@ import {
   PORTFOLIO_ERRORS,
   type PortfolioDetail,
   type PortfolioListItem,
+  type PortfoliosCacheState,
   portfolioDetailQuerySchema,
   portfolioHistoryQuerySchema,
   portfolioIdSchema,
@@ -26,7 +27,14 @@ import { formatUnits, zeroAddress } from "viem";
 import { type ApiArea, type ApiEnv, type AppDeps, type ChainRuntime, publicOrigin } from "./area.ts";
 import { checksum } from "./checksum.ts";
 import { imageResponse } from "./images.ts";
-import { type ListFilter, type ListRow, METRICS_TTL_MS } from "./queries/portfolios.ts";
+import { KeptReplies } from "./kept-replies.ts";
+import {
+  type DetailBase,
+  type ListFilter,
+  type ListRow,
+  METRICS_TTL_MS,
+  PORTFOLIO_TOPIC,
+} from "./queries/portfolios.ts";
 import { ReplyCache } from "./reply-cache.ts";
 import { requireSignedWrite } from "./signed.ts";
 import { answerFirstIssue, limitBody, validJson, validQuery } from "./validate.ts";
@@ -49,10 +57,53 @@ function bodies(ch: ChainRuntime): ReplyCache<string | null> {
 
 const jsonText = (c: Context<ApiEnv>, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
 
+/** A detail's kept part, as its reply's fields (the rest is added to it on every request). */
+type DetailStored = Pick<
+  PortfolioDetail,
+  | "address"
+  | "symbol"
+  | "name"
+  | "manager"
+  | "avatar_uri"
+  | "icon"
+  | "intro"
+  | "decimals"
+  | "total_amount"
+  | "created_at"
+  | "start_price"
+  | "promote_end_at"
+  | "fee"
+  | "module_state"
+  | "trading_enabled"
+  | "up"
+  | "down"
+  | "trade_alert"
+  | "discord"
+>;
+/** Kept beside the stored part's text: what the live part is computed from. */
+type DetailMeta = Pick<DetailBase, "units" | "views" | "viewsWrittenAt">;
+
+/**
+ * Bytes of detail texts kept per chain (about 1-3 KB each: 10,000 portfolios in about 20 MB), how
+ * long one is kept without a change naming its portfolio (views counted by other servers show after
+ * at most this), and the share reading ahead may fill, in batches of DETAILS_WARM_BATCH portfolios.
+ */
+export const DETAILS_BYTES = 48 * 1024 * 1024;
+export const DETAILS_TTL_MS = 10 * 60_000;
+const DETAILS_WARM_SHARE = 0.75;
+const DETAILS_WARM_MAX = 50_000;
+const DETAILS_WARM_BATCH = 200;
+const DETAILS_WARM_PAUSE_MS = 20;
+
+/** A detail asked for a portfolio that does not exist (answered 404, nothing kept). */
+class NoSuchPortfolio extends Error {}
+
+const metaOf = (b: DetailBase): DetailMeta => ({ units: b.units, views: b.views, viewsWrittenAt: b.viewsWrittenAt });
+
 export const portfoliosArea: ApiArea = (deps) => {
   const reader = (ch: ChainRuntime) => deps.services.get(ch, "portfolioReader");
   const signed = requireSignedWrite(deps);
-  const iconUri = (c: Context<ApiEnv>, row: ListRow) =>
+  const iconUri = (c: Context<ApiEnv>, row: Pick<ListRow, "address" | "iconVersion">) =>
     row.iconVersion === null
       ? null
       : `${publicOrigin(c, deps.config)}/api/${c.var.chain.config.info.suffix}/sofi/portfolios/${row.address}/icon?v=${row.iconVersion}`;
@@ -89,6 +140,77 @@ export const portfoliosArea: ApiArea = (deps) => {
   };
   const idParam = zValidator("param", portfolioIdSchema, answerFirstIssue());
 
+  /**
+   * Each portfolio's detail without what moves with prices, the clock and views (issue 21 §1): kept
+   * until a commit or write names the portfolio (PORTFOLIO_TOPIC), a reorg, or DETAILS_TTL_MS, per
+   * origin (its icon URLs carry it). The first request of a chain reads ahead the most viewed
+   * portfolios' details, with that request's origin.
+   */
+  const details = new WeakMap<ChainRuntime, KeptReplies<DetailMeta>>();
+  const detailsOf = (c: Context<ApiEnv>) => {
+    const ch = c.var.chain;
+    const origin = publicOrigin(c, deps.config);
+    let kept = details.get(ch);
+    const stored = (b: DetailBase) => ({ text: JSON.stringify(storedPart(c, b)), meta: metaOf(b) });
+    if (!kept) {
+      kept = new KeptReplies<DetailMeta>({
+        commits: ch.commits,
+        keysOf: (change) => change.touched[PORTFOLIO_TOPIC] ?? [],
+        ttlMs: DETAILS_TTL_MS,
+        maxBytes: DETAILS_BYTES,
+        // the text is spliced with the live part on every request: never kept compressed
+        gzipFrom: Number.POSITIVE_INFINITY,
+      });
+      details.set(ch, kept);
+      const r = reader(ch);
+      kept
+        .warm(
+          () => r.detailWarmKeys(DETAILS_WARM_MAX),
+          origin,
+          async (keys) => new Map([...(await r.detailBases(keys))].map(([a, b]) => [a, stored(b)])),
+          { share: DETAILS_WARM_SHARE, batch: DETAILS_WARM_BATCH, pauseMs: DETAILS_WARM_PAUSE_MS },
+        )
+        .catch((e: Error) => console.error(`portfolio details: reading ahead stopped: ${e.message}`));
+    }
+    const k = kept;
+    return {
+      kept: k,
+      /** The kept part of `id`'s detail, read now if not kept (null: no such portfolio, not kept). */
+      base: (id: string) =>
+        k
+          .get(id, origin, async () => {
+            const b = (await reader(ch).detailBases([id])).get(id);
+            if (!b) throw new NoSuchPortfolio();
+            return stored(b);
+          })
+          .catch((e: unknown) => {
+            if (e instanceof NoSuchPortfolio) return null;
+            throw e;
+          }),
+    };
+  };
+  const storedPart = (c: Context<ApiEnv>, b: DetailBase): DetailStored => ({
+    address: checksum(b.row.address),
+    symbol: b.row.symbol,
+    name: b.row.name,
+    manager: checksum(b.row.manager),
+    avatar_uri: iconUri(c, b.row),
+    icon: iconUri(c, b.row),
+    intro: b.intro,
+    decimals: 18,
+    total_amount: formatUnits(BigInt(b.supply), 18),
+    created_at: b.row.timestamp,
+    start_price: b.row.startPrice,
+    promote_end_at: b.promoteEndAt,
+    fee: b.exitFeeBps / 100,
+    module_state: b.moduleState,
+    trading_enabled: b.tradingEnabled,
+    up: null,
+    down: null,
+    trade_alert: false,
+    discord: null,
+  });
+
   return new Hono<ApiEnv>()
     .get("/v2/sofi/portfolios", validQuery(portfoliosV2QuerySchema), async (c) => {
       const q = c.req.valid("query");
@@ -108,42 +230,39 @@ export const portfoliosArea: ApiArea = (deps) => {
       const q = c.req.valid("query");
       return listReply(c, { me: q.address, buyer: q.buyer, limit: q.limit, offset: q.offset });
     })
+    .get("/sofi/portfolios/cache", async (c) => {
+      // the detail read-ahead's state, for operators and the bench; asking it starts reading ahead
+      const d = detailsOf(c);
+      return c.json({
+        warmth: d.kept.warmth,
+        portfolios: d.kept.heldKeys,
+        bytes: d.kept.heldBytes,
+      } satisfies PortfoliosCacheState);
+    })
     .get("/sofi/portfolios/:id", idParam, validQuery(portfolioDetailQuerySchema), async (c) => {
       const { id } = c.req.valid("param");
       const { address } = c.req.valid("query");
       const r = reader(c.var.chain);
-      // The version before the read: a write (info, favourite) landing during the read makes the
-      // text stored here stale under the old version, never under the new one.
       await r.freshMetrics();
-      const version = r.cacheVersion();
-      const d = await r.detail(id, address);
-      if (!d) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
-      const counted = r.countView(id, c.var.clientIp);
-      const detailBody = (): Omit<PortfolioDetail, "views"> => ({
-        ...item(c, d.row),
-        icon: iconUri(c, d.row),
-        intro: d.intro,
-        decimals: 18,
-        total_amount: formatUnits(BigInt(d.supply), 18),
-        price_changed_7day: d.row.change7d,
-        fee: d.exitFeeBps / 100,
-        promote_end_at: d.promoteEndAt,
-        components: d.components.map((x) => ({ ...x, address: checksum(x.address) })),
-        up: null,
-        down: null,
-        trade_alert: false,
-        discord: null,
-        start_price: d.row.startPrice,
-        module_state: d.moduleState,
-        trading_enabled: d.tradingEnabled,
-        track_record: d.record,
-      });
-      const views = d.views + (counted ? 1 : 0);
-      if (address) return c.json({ ...detailBody(), views } satisfies PortfolioDetail);
-      // the same for everyone but its view count: the text without it is kept, the count appended
-      const key = `detail|${publicOrigin(c, deps.config)}|${id}`;
-      const text = await bodies(c.var.chain).get(key, version, async () => JSON.stringify(detailBody()));
-      return jsonText(c, `${(text ?? "{}").slice(0, -1)},"views":${views}}`);
+      const kept = await detailsOf(c).base(id);
+      if (!kept) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
+      r.countView(id, c.var.clientIp);
+      const { metrics, prices } = await r.live(id);
+      const live = {
+        favorite: address ? await r.isFavorite(id, address) : false,
+        value_per_set: metrics.valuePerSet,
+        apy: metrics.apy,
+        cumulative_apy: metrics.cumulativeApy,
+        price_changed_24hr: metrics.change24h,
+        price_changed_7day: metrics.change7d,
+        total_value: metrics.totalValue,
+        holders_count: metrics.holdersCount,
+        risk_score: metrics.record.risk_score,
+        track_record: metrics.record,
+        components: r.components(kept.meta.units, prices).map((x) => ({ ...x, address: checksum(x.address) })),
+        views: r.viewsSince(id, kept.meta.views, kept.meta.viewsWrittenAt),
+      } satisfies Omit<PortfolioDetail, keyof DetailStored>;
+      return jsonText(c, `${(kept.text ?? "{}").slice(0, -1)},${JSON.stringify(live).slice(1)}`);
     })
     .get("/sofi/portfolios/:id/history", idParam, validQuery(portfolioHistoryQuerySchema), async (c) => {
       const { id } = c.req.valid("param");
@@ -176,6 +295,8 @@ export const portfoliosArea: ApiArea = (deps) => {
       if (p.manager !== signer) return c.json({ error: PORTFOLIO_ERRORS.notManager }, 403);
       await savePortfolioInfo(deps, c.var.chain.config.info.id, body.portfolio, body.intro, body.icon);
       r.touch();
+      // every server's kept detail of this portfolio is read again (the API's change after the write)
+      c.set("wrote", { [PORTFOLIO_TOPIC]: [body.portfolio] });
       return c.json({ address: checksum(body.portfolio) });
     })
     .post("/sofi/favorite", limitBody(FAVORITE_BODY_MAX), signed, validJson(favoriteBodySchema), async (c) => {

@@ -133,6 +133,14 @@ export class MetricsRefresher {
   }
 
   /**
+   * A portfolio's metrics as the table holds them (this process's last refresh; undefined before a
+   * refresh valued it): what a detail shows without reading the row again.
+   */
+  metricsOf(address: string): Metrics | undefined {
+    return this.stored?.get(address);
+  }
+
+  /**
    * Values every portfolio and writes the rows that moved; returns how many it wrote. Skipped when
    * no indexer checkpoint of the chain moved and the clock stayed in the same candle bucket since
    * the last refresh: prices, units and counters only change with the indexer's commits, and the

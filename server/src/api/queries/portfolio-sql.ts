@@ -7,7 +7,6 @@ import type { PortfolioOrder } from "@sofi/core";
 import { formatUnits } from "viem";
 import type { Queryable } from "../../db/client.ts";
 import type { PortfolioRanking, TradeFeed } from "../../modules/services.ts";
-import { recordColumns } from "./portfolio-metrics.ts";
 
 /** A portfolio as stored at its creation. */
 export type PortfolioRow = {
@@ -109,6 +108,14 @@ export const toRow = (r: RawList): ListRow => ({
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A portfolio module settings event (ModuleAdded/Removed, ModuleInitialized, ExitFeeSet, TradingEnabled). */
+export type ModuleEvent = {
+  kind: string;
+  enabled: boolean | null;
+  exit_fee_bps: number | null;
+  recipient: string | null;
+};
+
 export class PortfolioSql {
   constructor(
     private readonly db: Queryable,
@@ -171,42 +178,62 @@ export class PortfolioSql {
     return rows.length > 0;
   }
 
-  /** A detail's row: the list columns, intro, views, components, promotion end and supply. */
-  async detailRow(address: string, ranking?: PortfolioRanking) {
-    const [raw] = await this.db.query<
-      RawList & {
+  /**
+   * The stored part of each portfolio's detail (what only a commit naming the portfolio or its
+   * manager's write changes: names, icon version, intro, views, component order, promotion end,
+   * supply) and its module settings events, oldest first; two queries for any number of portfolios.
+   */
+  async detailBaseRows(addresses: readonly string[], ranking?: PortfolioRanking) {
+    const list = `{${addresses.join(",")}}`;
+    const [rows, events] = await Promise.all([
+      this.db.query<{
+        address: string;
+        manager: string;
+        name: string;
+        symbol: string;
+        timestamp: string | number;
+        start_price: string;
+        icon_version: number | null;
         intro: string | null;
         views: string | null;
         promote_end_at: string | null;
         supply: string | null;
         components: string[];
-      }
-    >(
-      `SELECT ${LIST_COLUMNS}, i.intro, i.views, p.components, m.volatility, ${recordColumns("m")},
-         (${ranking?.promotedUntil ?? "NULL"})::text AS promote_end_at,
-         (SELECT supply::text FROM portfolio_stats s WHERE s.chain_id = p.chain_id AND s.portfolio = p.address) AS supply
-       FROM portfolios p
-       LEFT JOIN portfolio_metrics m ON m.chain_id = p.chain_id AND m.address = p.address
-       LEFT JOIN portfolio_info i ON i.chain_id = p.chain_id AND i.address = p.address
-       LEFT JOIN favorites me ON me.chain_id = p.chain_id AND me.portfolio = p.address AND me.address = ''
-       WHERE p.chain_id = $1 AND p.address = $2`,
-      [this.chainId, address],
-    );
-    return raw ?? null;
+      }>(
+        `SELECT p.address, p.manager, p.name, p.symbol, p.timestamp::int8 AS timestamp, p.start_price::text AS start_price,
+           CASE WHEN i.icon IS NULL THEN NULL ELSE i.icon_version END AS icon_version, i.intro, i.views, p.components,
+           (${ranking?.promotedUntil ?? "NULL"})::text AS promote_end_at,
+           (SELECT supply::text FROM portfolio_stats s WHERE s.chain_id = p.chain_id AND s.portfolio = p.address) AS supply
+         FROM portfolios p
+         LEFT JOIN portfolio_info i ON i.chain_id = p.chain_id AND i.address = p.address
+         WHERE p.chain_id = $1 AND p.address = ANY($2::text[])`,
+        [this.chainId, list],
+      ),
+      this.db.query<ModuleEvent & { portfolio: string }>(
+        `SELECT portfolio, kind, enabled, exit_fee_bps, recipient FROM portfolio_module_events
+         WHERE chain_id = $1 AND portfolio = ANY($2::text[])
+         ORDER BY portfolio, block_number, log_index`,
+        [this.chainId, list],
+      ),
+    ]);
+    const eventsOf = new Map<string, ModuleEvent[]>();
+    for (const e of events) {
+      const list = eventsOf.get(e.portfolio) ?? [];
+      eventsOf.set(e.portfolio, list);
+      list.push(e);
+    }
+    return new Map(rows.map((r) => [r.address, { ...r, modules: eventsOf.get(r.address) ?? [] }]));
   }
 
-  /** A portfolio's module settings events, oldest first. */
-  async moduleEvents(address: string) {
-    return this.db.query<{
-      kind: string;
-      enabled: boolean | null;
-      exit_fee_bps: number | null;
-      recipient: string | null;
-    }>(
-      `SELECT kind, enabled, exit_fee_bps, recipient FROM portfolio_module_events WHERE chain_id = $1 AND portfolio = $2
-       ORDER BY block_number, log_index`,
-      [this.chainId, address],
+  /** The portfolios whose details are read ahead: the most viewed first, then the newest. */
+  async detailWarmKeys(max: number): Promise<string[]> {
+    const rows = await this.db.query<{ address: string }>(
+      `SELECT p.address FROM portfolios p
+       LEFT JOIN portfolio_info i ON i.chain_id = p.chain_id AND i.address = p.address
+       WHERE p.chain_id = $1 ORDER BY COALESCE(i.views, 0) DESC, p.timestamp DESC, p.address LIMIT $2`,
+      [this.chainId, max],
     );
+    return rows.map((r) => r.address);
   }
 
   /**

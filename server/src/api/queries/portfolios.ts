@@ -13,8 +13,8 @@ import type { PortfolioRanking } from "../../modules/services.ts";
 import type { CommitSignal } from "../commit-signal.ts";
 import { ReplyCache } from "../reply-cache.ts";
 import type { Prices } from "./market.ts";
-import { MetricsRefresher, recordFromRow, setValue } from "./portfolio-metrics.ts";
-import { type ListFilter, type ListRow, PortfolioSql, toRow } from "./portfolio-sql.ts";
+import { type Metrics, MetricsRefresher, recordFromRow, setValue } from "./portfolio-metrics.ts";
+import { type ListFilter, type ListRow, type PortfolioRow, PortfolioSql } from "./portfolio-sql.ts";
 import { PortfolioUnits } from "./portfolio-units.ts";
 
 export type { ListFilter, ListRow, PortfolioRow } from "./portfolio-sql.ts";
@@ -37,7 +37,40 @@ export function viewerKey(day: string, viewer: string): string {
 }
 /** How long chart prices of closed candle buckets are kept without a commit (the indexer elsewhere). */
 export const PRICE_CACHE_MS = 60_000;
-type DetailRead = NonNullable<Awaited<ReturnType<PortfolioReader["readDetail"]>>>;
+/** What a detail shows that only a commit naming the portfolio (or its manager's info write) changes. */
+export type DetailBase = {
+  row: PortfolioRow & { iconVersion: number | null };
+  intro: string;
+  /** Views stored when it was read, and how many of this process's views were written then. */
+  views: number;
+  viewsWrittenAt: number;
+  promoteEndAt: number;
+  supply: string;
+  /** The components in the manager's order, each with its units per set. */
+  units: { address: string; amount: bigint }[];
+  moduleState: number;
+  tradingEnabled: boolean;
+  exitFeeBps: number;
+};
+
+/**
+ * The change topic of a portfolio's detail: keys are portfolio addresses, named by the portfolios
+ * and promotions handlers (indexer/handlers) and by the manager's info write.
+ */
+export const PORTFOLIO_TOPIC = "portfolios.portfolio";
+
+/** A portfolio no refresh has valued yet (as a missing portfolio_metrics row reads). */
+const NO_METRICS: Metrics = {
+  valuePerSet: 0,
+  totalValue: 0,
+  apy: 0,
+  cumulativeApy: 0,
+  change24h: 0,
+  change7d: 0,
+  tradesCount: 0,
+  holdersCount: 0,
+  record: recordFromRow({}),
+};
 
 export class PortfolioReader {
   private refreshed: { at: number; generation: number; costMs: number } | null = null;
@@ -71,7 +104,6 @@ export class PortfolioReader {
   private readonly units: PortfolioUnits;
   private readonly metrics: MetricsRefresher;
   private readonly lists = new ReplyCache<ListRow[]>(METRICS_TTL_MS);
-  private readonly details = new ReplyCache<(DetailRead & { viewsWrittenAt: number }) | null>(METRICS_TTL_MS);
   private readonly histories = new ReplyCache<{ ts: number; value: number }[] | null>(METRICS_TTL_MS);
   /** Views counted by this process, those it wrote (both only grow), and those not written yet. */
   private readonly viewsCounted = new Map<string, number>();
@@ -202,70 +234,117 @@ export class PortfolioReader {
   }
 
   /**
-   * A portfolio's detail: cached per reader version for METRICS_TTL_MS; the requester's favourite
-   * flag and the views counted since the cached read are added to it.
+   * A portfolio's detail, read now (the API keeps each portfolio's stored part, `detailBases`, and
+   * adds the live part, `live`, to it on every request): the requester's favourite flag and the
+   * views counted since the stored part was read included.
    */
   async detail(address: string, me?: string) {
     await this.freshMetrics();
-    const d = await this.details.get(address, this.cacheVersion(), async () => {
-      const read = await this.readDetail(address);
-      // the stored count holds every view this process wrote so far
-      return read && { ...read, viewsWrittenAt: this.viewsWritten.get(address) ?? 0 };
-    });
-    if (!d) return null;
+    const base = (await this.detailBases([address])).get(address);
+    if (!base) return null;
     const favorite = me ? await this.sql.isFavorite(address, me) : false;
-    const views = d.views + (this.viewsCounted.get(address) ?? 0) - d.viewsWrittenAt;
-    return { ...d, row: { ...d.row, favorite }, views };
+    const { metrics, prices } = await this.live(address);
+    return {
+      ...base,
+      row: { ...base.row, ...metrics, favorite, riskScore: metrics.record.risk_score, total: 0 },
+      record: metrics.record,
+      components: this.components(base.units, prices),
+      views: this.viewsSince(address, base.views, base.viewsWrittenAt),
+    };
   }
 
-  /** The detail as stored (no requester: `favorite` false); `detail()` is the cached read. */
-  async readDetail(address: string) {
-    const raw = await this.sql.detailRow(address, this.ranking);
-    if (!raw) return null;
-    const row = toRow(raw);
-    const modules = await this.sql.moduleEvents(address);
-    let moduleState = 0;
-    let tradingEnabled = false;
-    let exitFeeBps = 0;
-    for (const e of modules) {
-      const ours = e.recipient !== null && e.recipient === this.tradingModule;
-      if (e.kind === "removed" || (e.kind === "set_removed" && ours))
-        [moduleState, tradingEnabled, exitFeeBps] = [0, false, 0];
-      if (e.kind === "added" && ours && moduleState === 0) moduleState = 1;
-      if (e.kind === "initialized") moduleState = 2;
-      if (e.kind === "initialized" || e.kind === "exit_fee") exitFeeBps = Number(e.exit_fee_bps ?? 0);
-      if (e.kind === "trading") tradingEnabled = Boolean(e.enabled);
+  /** Whether `portfolio` is one of `me`'s favourites. */
+  isFavorite(portfolio: string, me: string): Promise<boolean> {
+    return this.sql.isFavorite(portfolio, me);
+  }
+
+  /** The detail as stored (no requester: `favorite` false). */
+  readDetail(address: string) {
+    return this.detail(address);
+  }
+
+  /**
+   * The stored part of each portfolio's detail (absent: no such portfolio): what changes only with
+   * a commit that names the portfolio (PORTFOLIO_TOPIC) or its manager's info write. Two queries
+   * for any number of portfolios; units from memory.
+   */
+  async detailBases(addresses: readonly string[]): Promise<Map<string, DetailBase>> {
+    const rows = await this.sql.detailBaseRows(addresses, this.ranking);
+    if ([...rows.keys()].some((a) => !this.units.all().has(a))) await this.units.update();
+    const out = new Map<string, DetailBase>();
+    for (const [address, raw] of rows) {
+      let moduleState = 0;
+      let tradingEnabled = false;
+      let exitFeeBps = 0;
+      for (const e of raw.modules) {
+        const ours = e.recipient !== null && e.recipient === this.tradingModule;
+        if (e.kind === "removed" || (e.kind === "set_removed" && ours))
+          [moduleState, tradingEnabled, exitFeeBps] = [0, false, 0];
+        if (e.kind === "added" && ours && moduleState === 0) moduleState = 1;
+        if (e.kind === "initialized") moduleState = 2;
+        if (e.kind === "initialized" || e.kind === "exit_fee") exitFeeBps = Number(e.exit_fee_bps ?? 0);
+        if (e.kind === "trading") tradingEnabled = Boolean(e.enabled);
+      }
+      const units = this.units.history(address).unitsAt(Number.MAX_SAFE_INTEGER);
+      const order = (raw.components ?? []).filter((c) => units.has(c));
+      for (const c of units.keys()) if (!order.includes(c)) order.push(c);
+      out.set(address, {
+        row: {
+          address,
+          manager: raw.manager,
+          name: raw.name,
+          symbol: raw.symbol,
+          timestamp: Number(raw.timestamp),
+          startPrice: Number(BigInt(raw.start_price)) / 1e18,
+          iconVersion: raw.icon_version === null ? null : Number(raw.icon_version),
+        },
+        intro: raw.intro ?? "",
+        views: Number(raw.views ?? 0),
+        // the stored count holds every view this process wrote so far
+        viewsWrittenAt: this.viewsWritten.get(address) ?? 0,
+        promoteEndAt: Number(raw.promote_end_at ?? 0),
+        supply: raw.supply ?? "0",
+        units: order.map((c) => ({ address: c, amount: units.get(c) ?? 0n })),
+        moduleState,
+        tradingEnabled,
+        exitFeeBps,
+      });
     }
-    await this.knownUnits(address);
-    const units = this.units.history(address).unitsAt(Number.MAX_SAFE_INTEGER);
-    const prices = await this.prices.usdPrices();
-    const order = (raw.components ?? []).filter((c) => units.has(c));
-    for (const c of units.keys()) if (!order.includes(c)) order.push(c);
-    const components = order.map((c) => {
-      const unit = units.get(c) ?? 0n;
-      const t = this.prices.tokenByAddress(c);
+    return out;
+  }
+
+  /** The portfolios whose details are worth reading ahead, most viewed first. */
+  detailWarmKeys(max: number): Promise<string[]> {
+    return this.sql.detailWarmKeys(max);
+  }
+
+  /**
+   * What a detail shows that moves with prices and the clock: the portfolio's metrics as the last
+   * refresh left them (call freshMetrics first) and the tokens' USD prices now.
+   */
+  async live(address: string): Promise<{ metrics: Metrics; prices: Map<string, number> }> {
+    return { metrics: this.metrics.metricsOf(address) ?? NO_METRICS, prices: await this.prices.usdPrices() };
+  }
+
+  /** A detail's components at `prices`: each token's price and its value in one set. */
+  components(units: DetailBase["units"], prices: Map<string, number>) {
+    return units.map(({ address, amount }) => {
+      const t = this.prices.tokenByAddress(address);
       const price = t ? (prices.get(t.address) ?? 0) : 0;
       return {
-        address: c,
+        address,
         symbol: t?.symbol ?? "",
         decimals: t?.decimals ?? 18,
         price_usd: price,
-        value_per_set: t ? (Number(unit) / 10 ** t.decimals) * price : 0,
-        amount: unit.toString(),
+        value_per_set: t ? (Number(amount) / 10 ** t.decimals) * price : 0,
+        amount: amount.toString(),
       };
     });
-    return {
-      row,
-      intro: raw.intro ?? "",
-      views: Number(raw.views ?? 0),
-      promoteEndAt: Number(raw.promote_end_at ?? 0),
-      record: recordFromRow(raw as unknown as Record<string, unknown>),
-      supply: raw.supply ?? "0",
-      components,
-      moduleState,
-      tradingEnabled,
-      exitFeeBps,
-    };
+  }
+
+  /** A stored part's views (`views` when `writtenAt` of this process's views were written) and those counted since. */
+  viewsSince(address: string, views: number, writtenAt: number): number {
+    return views + (this.viewsCounted.get(address) ?? 0) - writtenAt;
   }
 
   /**

@@ -17,7 +17,7 @@ import {
 import { zeroAddress } from "viem";
 import type { Queryable } from "../../db/client.ts";
 import { arrayLiteral, bulkInsert, CHUNK } from "../bulk.ts";
-import { defineHandler, type EventColumns, eventOf, type RowsOf, rawOf } from "../handler.ts";
+import { defineHandler, type EventColumns, eventOf, type HandlerRows, type RowsOf, rawOf } from "../handler.ts";
 
 export const PORTFOLIO_CREATED_EVENT = eventOf(portfolioFactoryAbi, "PortfolioCreated");
 export const PORTFOLIO_EVENTS = [
@@ -436,12 +436,32 @@ async function rollback(tx: Queryable, chainId: number, fork: number): Promise<v
   );
 }
 
+/**
+ * The portfolios a range's rows are about: the emitter of every row (a set token's own events:
+ * Transfer, positions, its modules) and the `setToken`/`_setToken`/`portfolio` argument (the
+ * modules' and the factory's events). A module's or the factory's own address is named too, which
+ * drops nothing.
+ */
+function touchedPortfolios(rows: HandlerRows): string[] {
+  const out = new Set<string>();
+  for (const cols of Object.values(rows)) {
+    const args = cols.args as Record<string, readonly string[] | undefined>;
+    for (const a of cols.address) out.add(a.toLowerCase());
+    for (const a of args.setToken ?? args._setToken ?? args.portfolio ?? []) out.add(String(a).toLowerCase());
+  }
+  return [...out];
+}
+
 export const portfoliosHandler = defineHandler({
   name: "portfolios",
   events: PORTFOLIO_EVENTS,
   // the manager of a new portfolio: replies that link an author to their manager page (the feed's
-  // kept topic pages, issue 21 §1) are made again
-  touches: (rows) => ({ "people.manager": [...new Set(rows.PortfolioCreated?.args.manager ?? [])] }),
+  // kept topic pages, issue 21 §1) are made again; every portfolio a row is about: its kept detail
+  // (api/portfolios.ts, "portfolios.portfolio")
+  touches: (rows) => ({
+    "people.manager": [...new Set(rows.PortfolioCreated?.args.manager ?? [])],
+    "portfolios.portfolio": touchedPortfolios(rows),
+  }),
   sources: [
     {
       kind: "factory",

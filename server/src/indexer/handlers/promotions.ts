@@ -20,4 +20,6 @@ export const promotionsHandler = eventLogHandler({
     amount: "amount",
     end_at: { arg: "endAt", type: "int8" },
   },
+  // the promoted portfolio's kept detail shows its new end (api/portfolios.ts)
+  touches: { "portfolios.portfolio": "portfolio" },
 });
