@@ -2,11 +2,16 @@
  * The portfolios API area over synthetic indexed rows (the handler's own insert) and candles with
  * known prices: every endpoint, every list order, pagination, valuation, signed writes and bad input.
  */
+
+import { portfolioDetailSchema, portfoliosCacheSchema } from "@sofi/core";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CommitSignal } from "../src/api/commit-signal.ts";
+import { PORTFOLIO_TOPIC } from "../src/api/queries/portfolios.ts";
 import type { Db } from "../src/db/client.ts";
-import type { EventColumns, HandlerRows } from "../src/indexer/handler.ts";
+import { type EventColumns, type HandlerRows, touchedBy } from "../src/indexer/handler.ts";
 import { portfoliosHandler } from "../src/indexer/handlers/portfolios.ts";
+import { promotionsHandler } from "../src/indexer/handlers/promotions.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { buildApp, message, other, signed, user } from "./helpers/hardening.ts";
 import { E18, fixtureDeployment, RAI, RAI_USDT, USDT, WETH, WETH_USDT } from "./helpers/portfolio-fixture.ts";
@@ -110,7 +115,12 @@ async function seed(db: Db) {
   await candle(WETH_USDT, now - 20 * DAY, 100n * E18, 300_000n * E18, 1);
   await candle(RAI_USDT, now - 20 * DAY, 1_000n * E18, 2_000n * E18, 1);
   await candle(RAI_USDT, now - 600, 1_000n * E18, 3_000n * E18, 90);
-  const rows: HandlerRows = {
+  await db.transaction((tx) => portfoliosHandler.insert(tx, 31337, seedRows()));
+}
+
+/** The seed's indexed rows: P1 initialised and trading, P2 with the module added only. */
+function seedRows(): HandlerRows {
+  return {
     // P1: 25 RAI (50 USD at 2) and 1/60 WETH (50 USD at 3000); P2: 50 RAI
     PortfolioCreated: cols([
       createdRow(10, created1, P1, M1, "Blue chips", "BLUE", [RAI, WETH], [25n * E18, E18 / 60n]),
@@ -145,7 +155,6 @@ async function seed(db: Db) {
     ]),
     ModuleRemoved: cols([{ block: 53, log: 3, ts: created2 + 30, address: P2, args: { setToken: ALICE } }]),
   };
-  await db.transaction((tx) => portfoliosHandler.insert(tx, 31337, rows));
 }
 
 afterAll(closeAllDbs);
@@ -461,5 +470,153 @@ describe.each(DB_KINDS)("portfolios API (%s)", (kind) => {
       mine,
     );
     expect(big.status).toBe(413);
+  });
+});
+
+describe("the portfolios handlers name the portfolio of every row (PORTFOLIO_TOPIC)", () => {
+  it("each event alone names its portfolio: emitted by the set or named in its arguments", () => {
+    const expected: Record<string, string> = {
+      PortfolioCreated: P1,
+      Transfer: P1,
+      PortfolioBought: P1,
+      ModuleInitialized: P1,
+      TradingEnabled: P1,
+      ModuleAdded: P2,
+      // a set's own ModuleRemoved names the module in `setToken`: the emitter is the set
+      ModuleRemoved: P2,
+    };
+    for (const [event, columns] of Object.entries(seedRows())) {
+      const touched = touchedBy([portfoliosHandler], { portfolios: { [event]: columns } });
+      expect(touched?.[PORTFOLIO_TOPIC], event).toContain(expected[event]);
+    }
+  });
+
+  it("a promotion names the promoted portfolio", () => {
+    const touched = touchedBy([promotionsHandler], {
+      promotions: {
+        Promoted: cols([
+          {
+            block: 9,
+            log: 0,
+            ts: now,
+            address: MODULE,
+            args: { portfolio: P2, payer: ALICE, amount: "1", endAt: "9" },
+          },
+        ]),
+      },
+    });
+    expect(touched?.[PORTFOLIO_TOPIC]).toEqual([P2]);
+  });
+});
+
+describe.each(DB_KINDS)("portfolio details kept per portfolio (issue 21 §1, %s)", (kind) => {
+  let db: Db;
+  let app: ReturnType<typeof buildApp>;
+  const commits = new CommitSignal();
+  // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field
+  const get = async (path: string, client = "192.0.2.1"): Promise<{ status: number; body: any }> => {
+    const res = await app.request(`http://127.0.0.1:8080/api/local${path}`, {
+      headers: { "x-forwarded-for": client },
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const detail = async (id: string, client?: string) => {
+    const r = await get(`/sofi/portfolios/${id}`, client);
+    expect(r.status).toBe(200);
+    return portfolioDetailSchema.parse(r.body);
+  };
+  const setIntro = (id: string, intro: string) =>
+    db.query(
+      `INSERT INTO portfolio_info (chain_id, address, intro) VALUES (31337, $1, $2)
+       ON CONFLICT (chain_id, address) DO UPDATE SET intro = EXCLUDED.intro`,
+      [id, intro],
+    );
+
+  beforeAll(async () => {
+    db = await freshDb(kind);
+    await seed(db);
+    app = buildApp(db, {
+      deployment: DEPLOYMENT,
+      commits,
+      overrides: {
+        rateLimit: { perIp: 0, writesPerAddress: 0 },
+        deployments: { local: DEPLOYMENT },
+        trustProxy: true,
+      },
+    });
+  });
+
+  it("read ahead at the first request, equal to a detail read on demand", async () => {
+    let cache = portfoliosCacheSchema.parse((await get("/sofi/portfolios/cache")).body);
+    for (let i = 0; cache.warmth !== "warm" && i < 200; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      cache = portfoliosCacheSchema.parse((await get("/sofi/portfolios/cache")).body);
+    }
+    expect(cache).toMatchObject({ warmth: "warm", portfolios: 2 });
+    expect(cache.bytes).toBeGreaterThan(0);
+    const ahead = await detail(P2, "192.0.2.50");
+    commits.emit({ touched: { [PORTFOLIO_TOPIC]: [P2] } });
+    const onDemand = await detail(P2, "192.0.2.50");
+    expect(onDemand).toEqual(ahead);
+    expect(onDemand).toMatchObject({ module_state: 1, trading_enabled: false, symbol: "RAIX" });
+  });
+
+  it("kept until a commit names the portfolio; another portfolio's commit leaves it", async () => {
+    await setIntro(P1, "first");
+    commits.emit({ touched: { [PORTFOLIO_TOPIC]: [P1] } });
+    expect((await detail(P1)).intro).toBe("first");
+    // written without a commit naming it: the kept detail is served (what proves it is kept)
+    await setIntro(P1, "second");
+    expect((await detail(P1)).intro).toBe("first");
+    commits.emit({ touched: { [PORTFOLIO_TOPIC]: [P2], "trades.user": [ALICE] } });
+    expect((await detail(P1)).intro).toBe("first");
+    commits.emit({ touched: { [PORTFOLIO_TOPIC]: [P1.toUpperCase().replace("0X", "0x")] } });
+    expect((await detail(P1)).intro).toBe("second");
+    // a change that cannot say what it changed (a reorg, a bus that reconnected) drops every detail
+    await setIntro(P1, "third");
+    commits.emit();
+    expect((await detail(P1)).intro).toBe("third");
+  });
+
+  it("the live part moves while the stored part is kept: metrics of each refresh, views of each request", async () => {
+    const before = await detail(P1, "192.0.2.60");
+    await setIntro(P1, "not yet");
+    // RAI from 3 to 4 USD: a commit that names no portfolio (a pair's Sync)
+    await db.query(
+      `INSERT INTO pair_candles (chain_id, pair, bucket, block_number, log_index, timestamp, reserve0, reserve1)
+       VALUES (31337, $1, $2, 95, 0, $3, $4, $5)`,
+      [RAI_USDT, Math.floor((now - 60) / 300) * 300, now - 60, (1_000n * E18).toString(), (4_000n * E18).toString()],
+    );
+    commits.emit({ touched: {} });
+    // the chain's latest reserves are read again at most once a second (Market)
+    await new Promise((r) => setTimeout(r, 1_100));
+    const after = await detail(P1, "192.0.2.61");
+    expect(after.intro).toBe(before.intro);
+    expect(after.components[0]?.price_usd).toBeCloseTo(4, 6);
+    expect(after.components[0]?.value_per_set).toBeCloseTo(100, 6);
+    expect(after.value_per_set).toBeCloseTo(before.value_per_set + 25, 6);
+    expect(after.views).toBe(before.views + 1);
+  });
+
+  it("the manager's info write shows on the next read (the write names its portfolio)", async () => {
+    const mine = await signed(message());
+    await setIntro(P1, "stale");
+    commits.emit({ touched: { [PORTFOLIO_TOPIC]: [P1] } });
+    expect((await detail(P1)).intro).toBe("stale");
+    const res = await app.request("http://127.0.0.1:8080/api/local/sofi/portfolio", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...mine },
+      body: JSON.stringify({ portfolio: P1, intro: "written" }),
+    });
+    expect(res.status).toBe(200);
+    expect((await detail(P1)).intro).toBe("written");
+  });
+
+  it("an unknown portfolio is 404 and nothing is kept for it", async () => {
+    const unknown = "0x00000000000000000000000000000000000000ff";
+    expect((await get(`/sofi/portfolios/${unknown}`)).status).toBe(404);
+    expect((await get(`/sofi/portfolios/${unknown}`)).status).toBe(404);
+    const cache = portfoliosCacheSchema.parse((await get("/sofi/portfolios/cache")).body);
+    expect(cache.portfolios).toBeLessThanOrEqual(2);
   });
 });

@@ -13,6 +13,7 @@ import { createPublicClient, custom, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { type AppDeps, createApp } from "../../src/api/app.ts";
+import type { CommitSignal } from "../../src/api/commit-signal.ts";
 import { Market } from "../../src/api/market.ts";
 import { type ConfigOverrides, loadConfig } from "../../src/config.ts";
 import type { Db } from "../../src/db/client.ts";
@@ -90,6 +91,8 @@ export function buildApp(
     client?: ReturnType<typeof stubRpc>["client"];
     indexerStatus?: AppDeps["indexerStatus"];
     deployment?: Deployment;
+    /** The chain's commit signal (kept replies are kept only with one). */
+    commits?: CommitSignal;
   } = {},
 ) {
   const config = loadConfig(
@@ -102,7 +105,12 @@ export function buildApp(
     db,
     config,
     chains: [
-      { config: cc, client: opts.client ?? stubRpc().client, market: new Market(db, local, opts.deployment ?? null) },
+      {
+        config: cc,
+        client: opts.client ?? stubRpc().client,
+        market: new Market(db, local, opts.deployment ?? null),
+        commits: opts.commits,
+      },
     ],
     indexerStatus: opts.indexerStatus,
   });
