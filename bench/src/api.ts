@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { portfoliosCacheSchema, racesCacheSchema, socialCacheSchema, tradesCacheSchema } from "@sofi/core";
 import pg from "pg";
 import { createDb, type Db } from "../../server/src/db/client.ts";
 import type { BenchChain } from "./chain.ts";
@@ -167,6 +168,8 @@ export type ApiResult = {
   racesReadAhead?: { rounds: number; predictors: number; bytes: number; waitedMs: number };
   /** The feed's read-ahead (issue 20): the busiest topics' first pages kept before the load. */
   topicsReadAhead?: { topics: number; bytes: number; waitedMs: number };
+  /** The portfolios area's read-ahead (issue 21 §1): the most viewed portfolios' details kept before the load. */
+  detailsReadAhead?: { portfolios: number; bytes: number; waitedMs: number };
   /**
    * One reply per endpoint before the load (request 7's for the rows that change per request):
    * status, size, items (the array's length, or its trades, portfolios, components, proposals,
@@ -201,6 +204,7 @@ type Health = { chains?: { chain: string; indexedBlock: number | null; headBlock
 async function waitForWarm<S extends { warmth: string }>(
   base: string,
   path: string,
+  schema: { parse(v: unknown): S },
   what: string,
   log: (m: string) => void,
   said: (state: S) => string,
@@ -209,7 +213,8 @@ async function waitForWarm<S extends { warmth: string }>(
   for (;;) {
     const r = await getJson(`${base}/api/local${path}`);
     if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}: ${r.text.slice(0, 300)}`);
-    const c = JSON.parse(r.text) as S;
+    // the area's typed contract (core): a state the bench misreads fails here, not as a wrong figure
+    const c = schema.parse(JSON.parse(r.text));
     const waitedMs = performance.now() - t0;
     if (c.warmth === "warm") {
       log(`  ${what}: ${said(c)} (waited ${(waitedMs / 1000).toFixed(1)} s)`);
@@ -224,9 +229,10 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 /** The trades area's read-ahead of the active users' first pages (api/trades.ts). */
 async function waitForTradesReadAhead(base: string, log: (m: string) => void) {
-  const c = await waitForWarm<{ warmth: string; users: number; bytes: number }>(
+  const c = await waitForWarm(
     base,
     "/sofi/trades/cache",
+    tradesCacheSchema,
     "trades pages read ahead",
     log,
     (c) => `${c.users.toLocaleString("en-US")} users, ${mb(c.bytes)}`,
@@ -260,9 +266,10 @@ async function waitForProposalsBook(base: string, log: (m: string) => void) {
 
 /** The races area's read-ahead of the newest rounds' pages and the recent predictors' points. */
 async function waitForRacesReadAhead(base: string, log: (m: string) => void) {
-  const c = await waitForWarm<{ warmth: string; rounds: number; predictors: number; bytes: number }>(
+  const c = await waitForWarm(
     base,
     "/sofi/races/cache",
+    racesCacheSchema,
     "races read ahead",
     log,
     (c) =>
@@ -273,14 +280,28 @@ async function waitForRacesReadAhead(base: string, log: (m: string) => void) {
 
 /** The feed's read-ahead of the busiest topics' first pages (api/social.ts); asking its state starts it. */
 async function waitForTopicsReadAhead(base: string, log: (m: string) => void) {
-  const c = await waitForWarm<{ warmth: string; topics: number; bytes: number }>(
+  const c = await waitForWarm(
     base,
     "/sofi/social/cache",
+    socialCacheSchema,
     "topic pages read ahead",
     log,
     (c) => `${c.topics.toLocaleString("en-US")} topics' first pages, ${mb(c.bytes)}`,
   );
   return { topics: c.topics, bytes: c.bytes, waitedMs: c.waitedMs };
+}
+
+/** The portfolios area's read-ahead of the most viewed portfolios' details (api/portfolios.ts); asking its state starts it. */
+async function waitForDetailsReadAhead(base: string, log: (m: string) => void) {
+  const c = await waitForWarm(
+    base,
+    "/sofi/portfolios/cache",
+    portfoliosCacheSchema,
+    "portfolio details read ahead",
+    log,
+    (c) => `${c.portfolios.toLocaleString("en-US")} portfolios' details, ${mb(c.bytes)}`,
+  );
+  return { portfolios: c.portfolios, bytes: c.bytes, waitedMs: c.waitedMs };
 }
 
 async function getJson(url: string): Promise<{ status: number; text: string }> {
@@ -577,6 +598,7 @@ export async function benchApi(
     const proposalsHeld = await waitForProposalsBook(s.base, log);
     const racesReadAhead = await waitForRacesReadAhead(s.base, log);
     const topicsReadAhead = await waitForTopicsReadAhead(s.base, log);
+    const detailsReadAhead = await waitForDetailsReadAhead(s.base, log);
     // BENCH_API_ENDPOINTS (comma-separated names) loads only those rows: a before/after of one change
     const only = (process.env.BENCH_API_ENDPOINTS ?? "").split(",").filter(Boolean);
     const names = (Object.keys(API_ENDPOINTS) as ApiEndpoint[]).filter((n) => only.length === 0 || only.includes(n));
@@ -599,6 +621,7 @@ export async function benchApi(
       proposalsHeld,
       racesReadAhead,
       topicsReadAhead,
+      detailsReadAhead,
       server: {
         db: opts.databaseUrl ? "postgres" : "pglite",
         indexedBlock: s.indexedBlock,

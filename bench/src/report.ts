@@ -195,6 +195,12 @@ export function formatResults(r: Results): string {
         `  before the load: the feed read ahead ${int(t.topics)} topics' first pages, ${(t.bytes / 1e6).toFixed(1)} MB kept, in ${sec(t.waitedMs)}`,
       );
     }
+    if (a.detailsReadAhead) {
+      const d = a.detailsReadAhead;
+      out.push(
+        `  before the load: the portfolios area read ahead ${int(d.portfolios)} portfolios' details, ${(d.bytes / 1e6).toFixed(1)} MB kept, in ${sec(d.waitedMs)}`,
+      );
+    }
     const f = a.fill;
     if (f) {
       const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
