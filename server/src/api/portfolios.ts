@@ -33,6 +33,7 @@ import {
   type ListFilter,
   type ListRow,
   METRICS_TTL_MS,
+  type Metrics,
   PORTFOLIO_TOPIC,
 } from "./queries/portfolios.ts";
 import { ReplyCache } from "./reply-cache.ts";
@@ -80,8 +81,13 @@ type DetailStored = Pick<
   | "trade_alert"
   | "discord"
 >;
-/** Kept beside the stored part's text: what the live part is computed from. */
-type DetailMeta = Pick<DetailBase, "units" | "views" | "viewsWrittenAt">;
+/**
+ * Kept beside the stored part's text: what the live part is computed from, and the live part's
+ * text as last made (with the metrics and component prices it was made from).
+ */
+type DetailMeta = Pick<DetailBase, "units" | "views" | "viewsWrittenAt"> & {
+  live?: { metrics: Metrics; prices: number[]; text: string };
+};
 
 /**
  * Bytes of detail texts kept per chain (about 1-3 KB each: 10,000 portfolios in about 20 MB), how
@@ -103,10 +109,13 @@ const metaOf = (b: DetailBase): DetailMeta => ({ units: b.units, views: b.views,
 export const portfoliosArea: ApiArea = (deps) => {
   const reader = (ch: ChainRuntime) => deps.services.get(ch, "portfolioReader");
   const signed = requireSignedWrite(deps);
-  const iconUri = (c: Context<ApiEnv>, row: Pick<ListRow, "address" | "iconVersion">) =>
+  /** The icon's URL: `origin` is publicOrigin's, `suffix` the chain's (no request needed: read-ahead makes details too). */
+  const iconAt = (origin: string, suffix: string, row: Pick<ListRow, "address" | "iconVersion">) =>
     row.iconVersion === null
       ? null
-      : `${publicOrigin(c, deps.config)}/api/${c.var.chain.config.info.suffix}/sofi/portfolios/${row.address}/icon?v=${row.iconVersion}`;
+      : `${origin}/api/${suffix}/sofi/portfolios/${row.address}/icon?v=${row.iconVersion}`;
+  const iconUri = (c: Context<ApiEnv>, row: Pick<ListRow, "address" | "iconVersion">) =>
+    iconAt(publicOrigin(c, deps.config), c.var.chain.config.info.suffix, row);
   const item = (c: Context<ApiEnv>, r: ListRow): PortfolioListItem => ({
     address: checksum(r.address),
     symbol: r.symbol,
@@ -151,7 +160,8 @@ export const portfoliosArea: ApiArea = (deps) => {
     const ch = c.var.chain;
     const origin = publicOrigin(c, deps.config);
     let kept = details.get(ch);
-    const stored = (b: DetailBase) => ({ text: JSON.stringify(storedPart(c, b)), meta: metaOf(b) });
+    const suffix = ch.config.info.suffix;
+    const stored = (b: DetailBase) => ({ text: JSON.stringify(storedPart(origin, suffix, b)), meta: metaOf(b) });
     if (!kept) {
       kept = new KeptReplies<DetailMeta>({
         commits: ch.commits,
@@ -189,13 +199,13 @@ export const portfoliosArea: ApiArea = (deps) => {
           }),
     };
   };
-  const storedPart = (c: Context<ApiEnv>, b: DetailBase): DetailStored => ({
+  const storedPart = (origin: string, suffix: string, b: DetailBase): DetailStored => ({
     address: checksum(b.row.address),
     symbol: b.row.symbol,
     name: b.row.name,
     manager: checksum(b.row.manager),
-    avatar_uri: iconUri(c, b.row),
-    icon: iconUri(c, b.row),
+    avatar_uri: iconAt(origin, suffix, b.row),
+    icon: iconAt(origin, suffix, b.row),
     intro: b.intro,
     decimals: 18,
     total_amount: formatUnits(BigInt(b.supply), 18),
@@ -248,21 +258,28 @@ export const portfoliosArea: ApiArea = (deps) => {
       if (!kept) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
       r.countView(id, c.var.clientIp);
       const { metrics, prices } = await r.live(id);
-      const live = {
-        favorite: address ? await r.isFavorite(id, address) : false,
-        value_per_set: metrics.valuePerSet,
-        apy: metrics.apy,
-        cumulative_apy: metrics.cumulativeApy,
-        price_changed_24hr: metrics.change24h,
-        price_changed_7day: metrics.change7d,
-        total_value: metrics.totalValue,
-        holders_count: metrics.holdersCount,
-        risk_score: metrics.record.risk_score,
-        track_record: metrics.record,
-        components: r.components(kept.meta.units, prices).map((x) => ({ ...x, address: checksum(x.address) })),
-        views: r.viewsSince(id, kept.meta.views, kept.meta.viewsWrittenAt),
-      } satisfies Omit<PortfolioDetail, keyof DetailStored>;
-      return jsonText(c, `${(kept.text ?? "{}").slice(0, -1)},${JSON.stringify(live).slice(1)}`);
+      const components = r.components(kept.meta.units, prices);
+      // the live fields' text is made again only when the refresh's metrics or a component's price moved
+      const memo = kept.meta.live;
+      let live = memo?.text;
+      if (!memo || memo.metrics !== metrics || components.some((x, i) => x.price_usd !== memo.prices[i])) {
+        live = JSON.stringify({
+          value_per_set: metrics.valuePerSet,
+          apy: metrics.apy,
+          cumulative_apy: metrics.cumulativeApy,
+          price_changed_24hr: metrics.change24h,
+          price_changed_7day: metrics.change7d,
+          total_value: metrics.totalValue,
+          holders_count: metrics.holdersCount,
+          risk_score: metrics.record.risk_score,
+          track_record: metrics.record,
+          components: components.map((x) => ({ ...x, address: checksum(x.address) })),
+        } satisfies Omit<PortfolioDetail, keyof DetailStored | "favorite" | "views">).slice(1, -1);
+        kept.meta.live = { metrics, prices: components.map((x) => x.price_usd), text: live };
+      }
+      const favorite = address ? await r.isFavorite(id, address) : false;
+      const views = r.viewsSince(id, kept.meta.views, kept.meta.viewsWrittenAt);
+      return jsonText(c, `${(kept.text ?? "{}").slice(0, -1)},${live},"favorite":${favorite},"views":${views}}`);
     })
     .get("/sofi/portfolios/:id/history", idParam, validQuery(portfolioHistoryQuerySchema), async (c) => {
       const { id } = c.req.valid("param");

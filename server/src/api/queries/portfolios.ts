@@ -17,6 +17,7 @@ import { type Metrics, MetricsRefresher, recordFromRow, setValue } from "./portf
 import { type ListFilter, type ListRow, type PortfolioRow, PortfolioSql } from "./portfolio-sql.ts";
 import { PortfolioUnits } from "./portfolio-units.ts";
 
+export type { Metrics } from "./portfolio-metrics.ts";
 export type { ListFilter, ListRow, PortfolioRow } from "./portfolio-sql.ts";
 export { UnitHistory } from "./portfolio-units.ts";
 
@@ -112,6 +113,8 @@ export class PortfolioReader {
   /** `portfolio|viewer` pairs counted today by this process (cleared each UTC day, or when full). */
   private readonly seenViews = new Set<string>();
   private viewDay = "";
+  /** Today's viewerKey of each client seen today (cleared with seenViews). */
+  private readonly viewerKeys = new Map<string, string>();
   private viewsTimer: ReturnType<typeof setTimeout> | null = null;
   /** Bumped by every views write: the "most viewed" list is cached per it. */
   private viewsVersion = 0;
@@ -361,8 +364,14 @@ export class PortfolioReader {
     if (day !== this.viewDay || this.seenViews.size >= SEEN_VIEWS_MAX) {
       this.viewDay = day;
       this.seenViews.clear();
+      this.viewerKeys.clear();
     }
-    const who = viewerKey(day, viewer);
+    // the hash once per client and day (a client asks many details)
+    let who = this.viewerKeys.get(viewer);
+    if (who === undefined) {
+      who = viewerKey(day, viewer);
+      this.viewerKeys.set(viewer, who);
+    }
     const key = `${address}|${who}`;
     if (this.seenViews.has(key)) return false;
     this.seenViews.add(key);
