@@ -227,6 +227,29 @@ describe.each(DB_KINDS)("portfolio reads at scale (%s)", (kind) => {
     expect(await stored()).toBe(4);
   });
 
+  it("views: a viewer counts again on the next UTC day, and after the clock went back a day", async () => {
+    const db = await freshDb(kind);
+    await create(db);
+    let ms = Date.UTC(2026, 10, 27, 23, 59, 59);
+    const reader = new PortfolioReader(
+      db,
+      31337,
+      new Market(db, local, DEPLOYMENT, 0).prices,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      () => ms,
+    );
+    expect(reader.countView(P, "203.0.113.7")).toBe(true);
+    expect(reader.countView(P, "203.0.113.7")).toBe(false);
+    ms += 1_000; // 00:00:00 the next day
+    expect(reader.countView(P, "203.0.113.7")).toBe(true);
+    expect(reader.countView(P, "203.0.113.7")).toBe(false);
+    ms -= 2 * 86_400_000;
+    expect(reader.countView(P, "203.0.113.7")).toBe(true);
+  });
+
   it("views (issue 21): 300 requests from one client add one view; 300 clients add 300; another process or a restart does not count a viewer twice in a day", async () => {
     const db = await freshDb(kind);
     await create(db);

@@ -86,7 +86,7 @@ type DetailStored = Pick<
  * text as last made (with the metrics and component prices it was made from).
  */
 type DetailMeta = Pick<DetailBase, "units" | "views" | "viewsWrittenAt"> & {
-  live?: { metrics: Metrics; prices: number[]; text: string };
+  live?: { metrics: Metrics; pricesOf: Map<string, number>; prices: number[]; text: string };
 };
 
 /**
@@ -258,11 +258,16 @@ export const portfoliosArea: ApiArea = (deps) => {
       if (!kept) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
       r.countView(id, c.var.clientIp);
       const { metrics, prices } = await r.live(id);
-      const components = r.components(kept.meta.units, prices);
-      // the live fields' text is made again only when the refresh's metrics or a component's price moved
+      // the live fields' text is made again only when the refresh's metrics or a component's price
+      // moved (the prices map is a new object about once a second: its components are compared then)
       const memo = kept.meta.live;
       let live = memo?.text;
-      if (!memo || memo.metrics !== metrics || components.some((x, i) => x.price_usd !== memo.prices[i])) {
+      const same =
+        memo?.metrics === metrics &&
+        (memo.pricesOf === prices || r.componentPrices(kept.meta.units, prices).every((x, i) => x === memo.prices[i]));
+      if (memo && same) memo.pricesOf = prices;
+      else {
+        const components = r.components(kept.meta.units, prices);
         live = JSON.stringify({
           value_per_set: metrics.valuePerSet,
           apy: metrics.apy,
@@ -275,7 +280,7 @@ export const portfoliosArea: ApiArea = (deps) => {
           track_record: metrics.record,
           components: components.map((x) => ({ ...x, address: checksum(x.address) })),
         } satisfies Omit<PortfolioDetail, keyof DetailStored | "favorite" | "views">).slice(1, -1);
-        kept.meta.live = { metrics, prices: components.map((x) => x.price_usd), text: live };
+        kept.meta.live = { metrics, pricesOf: prices, prices: components.map((x) => x.price_usd), text: live };
       }
       const favorite = address ? await r.isFavorite(id, address) : false;
       const views = r.viewsSince(id, kept.meta.views, kept.meta.viewsWrittenAt);

@@ -30,6 +30,8 @@ export const VIEWS_FLUSH_MS = 1_000;
 /** Viewer pairs a process remembers per day before it leaves the rest to the database's key. */
 export const SEEN_VIEWS_MAX = 200_000;
 
+const DAY_MS = 86_400_000;
+
 type PendingView = { portfolio: string; day: string; viewer: string };
 
 /** A viewer's key for one day: a hash of the day and the client, so no IP is stored. */
@@ -113,6 +115,9 @@ export class PortfolioReader {
   /** `portfolio|viewer` pairs counted today by this process (cleared each UTC day, or when full). */
   private readonly seenViews = new Set<string>();
   private viewDay = "";
+  /** The UTC day of the clock as countView last formatted it, and when that day ends (ms). */
+  private viewDayText = "";
+  private viewDayEnds = 0;
   /** Today's viewerKey of each client seen today (cleared with seenViews). */
   private readonly viewerKeys = new Map<string, string>();
   private viewsTimer: ReturnType<typeof setTimeout> | null = null;
@@ -329,11 +334,20 @@ export class PortfolioReader {
     return { metrics: this.metrics.metricsOf(address) ?? NO_METRICS, prices: await this.prices.usdPrices() };
   }
 
+  /** Each component's USD price at `prices` (0 for a token the chain does not list). */
+  componentPrices(units: DetailBase["units"], prices: Map<string, number>): number[] {
+    return units.map(({ address }) => {
+      const t = this.prices.tokenByAddress(address);
+      return t ? (prices.get(t.address) ?? 0) : 0;
+    });
+  }
+
   /** A detail's components at `prices`: each token's price and its value in one set. */
   components(units: DetailBase["units"], prices: Map<string, number>) {
-    return units.map(({ address, amount }) => {
+    const at = this.componentPrices(units, prices);
+    return units.map(({ address, amount }, i) => {
       const t = this.prices.tokenByAddress(address);
-      const price = t ? (prices.get(t.address) ?? 0) : 0;
+      const price = at[i] as number;
       return {
         address,
         symbol: t?.symbol ?? "",
@@ -360,7 +374,13 @@ export class PortfolioReader {
    * Returns whether this view counted (false: the viewer's repeat today).
    */
   countView(address: string, viewer: string): boolean {
-    const day = new Date(this.clockMs()).toISOString().slice(0, 10);
+    // the UTC day is formatted once a day, not on every view
+    const ms = this.clockMs();
+    if (ms >= this.viewDayEnds || ms < this.viewDayEnds - DAY_MS) {
+      this.viewDayEnds = (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
+      this.viewDayText = new Date(ms).toISOString().slice(0, 10);
+    }
+    const day = this.viewDayText;
     if (day !== this.viewDay || this.seenViews.size >= SEEN_VIEWS_MAX) {
       this.viewDay = day;
       this.seenViews.clear();
