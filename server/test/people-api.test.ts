@@ -7,6 +7,7 @@ import { CHAINS } from "@sofi/protocol";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/api/app.ts";
+import { CommitSignal, PROFILE_TOPIC } from "../src/api/commit-signal.ts";
 import { Market } from "../src/api/queries/market.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
@@ -31,15 +32,20 @@ function twoChainApp(db: Db) {
   const chains = config.chains.map((cc) => {
     const info = CHAINS.find((c) => c.id === cc.info.id);
     if (!info) throw new Error("unknown chain");
-    return { config: cc, client: stubRpc().client, market: new Market(db, info, null) };
+    return { config: cc, client: stubRpc().client, market: new Market(db, info, null), commits: new CommitSignal() };
   });
-  return { app: createApp({ db, config, chains }), ids: chains.map((c) => c.config.info.id) };
+  // what each chain's caches were told: the profile keys its writes named
+  const profilesNamed = new Map<number, string[]>(chains.map((c) => [c.config.info.id, []]));
+  for (const c of chains)
+    c.commits.on((change) => profilesNamed.get(c.config.info.id)?.push(...(change?.touched[PROFILE_TOPIC] ?? [])));
+  return { app: createApp({ db, config, chains }), ids: chains.map((c) => c.config.info.id), profilesNamed };
 }
 
 describe.each(DB_KINDS)("people API (%s)", (kind) => {
   let db: Db;
   let app: ReturnType<typeof createApp>;
   let chainIds: number[];
+  let profilesNamed: Map<number, string[]>;
   const call = async (path: string, init?: { body?: unknown; headers?: Record<string, string> }) => {
     const res = await app.request(`http://127.0.0.1:8080/api/local${path}`, {
       method: init ? "POST" : "GET",
@@ -54,7 +60,7 @@ describe.each(DB_KINDS)("people API (%s)", (kind) => {
 
   beforeAll(async () => {
     db = await freshDb(kind);
-    ({ app, ids: chainIds } = twoChainApp(db));
+    ({ app, ids: chainIds, profilesNamed } = twoChainApp(db));
   });
   afterAll(closeAllDbs);
 
@@ -120,6 +126,8 @@ describe.each(DB_KINDS)("people API (%s)", (kind) => {
     expect(rows.map((x) => [Number(x.chain_id), x.name])).toEqual(
       [...chainIds].sort((a, b) => a - b).map((id) => [id, "Alice"]),
     );
+    // every chain's replies that show the person are told, once each (the feed's kept pages)
+    for (const id of chainIds) expect(profilesNamed.get(id), `chain ${id}`).toEqual([ME.toLowerCase()]);
     // a partial update keeps the rest; a new photo is a new version; "" removes fields and the photo
     const again = await call(`/sofi/managers/${ME}`, { body: { photo_url: JPG, github: "" }, headers: await mine() });
     expect(again.body).toMatchObject({ name: "Alice", github: "", email: "alice@example.com" });

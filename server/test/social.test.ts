@@ -7,7 +7,7 @@
  */
 import { getAddress } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { API_WRITE_TOPIC, type Change, CommitSignal } from "../src/api/commit-signal.ts";
+import { API_WRITE_TOPIC, type Change, CommitSignal, PROFILE_TOPIC } from "../src/api/commit-signal.ts";
 import { REACTOR_TOPIC } from "../src/api/queries/social-reactors.ts";
 import { MANAGER_TOPIC } from "../src/api/social.ts";
 import type { Db } from "../src/db/client.ts";
@@ -318,10 +318,13 @@ describe.each(DB_KINDS)("social API (%s)", (kind) => {
     expect(predicted.status).toBe(200);
     expect((await tagPage())[0]).toMatchObject({ id: first.id, up: 1 });
     expect((await raiPage()).find((x) => x.id === first.id)?.up).toBe(1);
-    // a profile renamed through any server's write (no topic named): every kept page goes
+    // a write that names no topic (a favourite, a vote, a follow on any server) keeps them
     await db.query("INSERT INTO manager_profiles (chain_id, address, name) VALUES (31337, $1, 'Rita')", [ME]);
     expect((await tagPage())[0]?.user.name).not.toBe("Rita");
     commits.emit({ touched: { [API_WRITE_TOPIC]: [] } });
+    expect((await tagPage())[0]?.user.name).not.toBe("Rita");
+    // a profile written through any server's write (it names the person): every kept page goes
+    commits.emit({ touched: { [API_WRITE_TOPIC]: [], [PROFILE_TOPIC]: [ME] } });
     expect((await tagPage())[0]?.user.name).toBe("Rita");
     // a new manager (an indexed portfolio): every kept page goes
     await db.query("UPDATE manager_profiles SET name = 'Rita M' WHERE address = $1", [ME]);

@@ -15,6 +15,13 @@ export const API_WRITE_TOPIC = "api.write";
 export const API_WRITE: Change = { touched: { [API_WRITE_TOPIC]: [] } };
 
 /**
+ * The topic of a person's profile (name, photo, links; `POST /sofi/managers/{address}`): keys are
+ * addresses. Replies that show authors (the feed's kept topic pages) drop on it; an API write that
+ * names no topic changed no profile.
+ */
+export const PROFILE_TOPIC = "people.profile";
+
+/**
  * The indexer's commits (and every server's writes) for one chain: read caches keyed by
  * `generation` drop everything on each; caches that listen may drop only the keys a change names.
  */

@@ -18,6 +18,7 @@ import {
 import { type Context, Hono } from "hono";
 import { getAddress } from "viem";
 import type { ApiArea, ApiEnv } from "./area.ts";
+import { API_WRITE_TOPIC, type Change, PROFILE_TOPIC } from "./commit-signal.ts";
 import { imageResponse } from "./images.ts";
 import { countManagers, listManagers, managerInfo, photoUrl, profilePhoto, saveProfile } from "./queries/managers.ts";
 import { requireSignedWrite } from "./signed.ts";
@@ -104,6 +105,16 @@ export const managersArea: ApiArea = (deps) => {
           github: b.github === undefined ? undefined : (githubUserOf(b.github) ?? ""),
           email: b.email,
         });
+        // every server's replies that show this person (the feed's kept pages) are made again, on
+        // every chain the profile was written for: the API's change after the write names it for
+        // this chain; the others are told here
+        const change: Change = { touched: { [API_WRITE_TOPIC]: [], [PROFILE_TOPIC]: [address] } };
+        c.set("wrote", { [PROFILE_TOPIC]: [address] });
+        for (const other of deps.chains)
+          if (other !== c.var.chain) {
+            other.commits?.emit(change);
+            deps.changes?.changed(other.config.info.id, change);
+          }
         return c.json(await info(c, address, signer));
       },
     );

@@ -38,7 +38,7 @@ import { TokenBuckets, tooManyRequests } from "../auth/rate-limit.ts";
 import type { FeedTrade, Profiles } from "../modules/services.ts";
 import { type ApiArea, type ApiEnv, type ChainRuntime, publicOrigin } from "./area.ts";
 import { checksum } from "./checksum.ts";
-import { API_WRITE_TOPIC } from "./commit-signal.ts";
+import { PROFILE_TOPIC } from "./commit-signal.ts";
 import { type CompressedJson, compressedJson, sendCompressedJson } from "./compressed-json.ts";
 import { type FreshReply, KeptReplies } from "./kept-replies.ts";
 import { chainNow } from "./queries/chain-time.ts";
@@ -268,10 +268,11 @@ export const socialArea: ApiArea = (deps) => {
           commits: ch.commits,
           keysOf: (change) => {
             const t = change.touched;
-            if (t[MANAGER_TOPIC]?.length) return "all";
-            if (t[SOCIAL_TOPIC]) return t[SOCIAL_TOPIC].map(topicKey);
-            // a write that names no topic may have renamed an author (people's profiles): all go
-            return t[API_WRITE_TOPIC] && !t[REACTOR_TOPIC] ? "all" : [];
+            // a new manager or a renamed author: pages that show their posts are not known by topic
+            if (t[MANAGER_TOPIC]?.length || t[PROFILE_TOPIC]?.length) return "all";
+            // a post or a prediction names its topics; any other write (a favourite, a vote, a
+            // follow) changes no topic page
+            return t[SOCIAL_TOPIC] ? t[SOCIAL_TOPIC].map(topicKey) : [];
           },
           ttlMs: TOPIC_PAGES_MS,
           maxBytes: TOPIC_PAGES_BYTES,
