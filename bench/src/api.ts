@@ -83,8 +83,9 @@ export const API_ENDPOINTS: Record<string, string | PathOf> = {
   // without `address`: with one the server also makes an eth_call per request
   proposal: (_i, s) => `/api/local/sofi/proposal?proposalId=${s.popularProposalId}`,
   proposalInTurn: (i, s) => `/api/local/sofi/proposal?proposalId=${s.firstProposalId + (i % s.proposals)}`,
-  votes: (_i, s) => `/api/local/sofi/votes?proposalId=${s.popularProposalId}&limit=100`,
-  votesInTurn: (i, s) => `/api/local/sofi/votes?proposalId=${s.firstProposalId + (i % s.proposals)}&limit=100`,
+  // the web's page (the all-votes drawer's VOTES_PAGE_SIZE, 50), the one the server reads ahead
+  votes: (_i, s) => `/api/local/sofi/votes?proposalId=${s.popularProposalId}&limit=50`,
+  votesInTurn: (i, s) => `/api/local/sofi/votes?proposalId=${s.firstProposalId + (i % s.proposals)}&limit=50`,
   // Prediction market (issue 19). Every market's rows (and the list built from them) are read once
   // per commit, or when a market's status changes by time, at most 5 s apart; each sender's
   // positions are cached 2 s per key (at most 2,000 keys): a miss asks for the sender's holdings,

@@ -322,6 +322,12 @@ export const proposalQuerySchema = z.object({
   address: addressSchema.optional(),
 });
 
+/**
+ * Votes per page of the web's all-votes drawer: the page the server reads ahead for the newest
+ * proposals, so a voter who opens the drawer finds it kept.
+ */
+export const VOTES_PAGE_SIZE = 50;
+
 /** `GET /sofi/votes?proposalId` (§7), paged. */
 export const votesQuerySchema = z.object({
   proposalId: proposalIdSchema,

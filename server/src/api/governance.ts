@@ -18,6 +18,7 @@ import {
   proposalStatusAt,
   proposalsQuerySchema,
   simulateBodySchema,
+  VOTES_PAGE_SIZE,
   votesQuerySchema,
 } from "@sofi/core";
 import { storableText } from "@sofi/core/storable-text";
@@ -66,10 +67,11 @@ export const PROPOSAL_RECORDS_MAX = 12_000;
 /**
  * Bytes of votes pages kept (gzip-compressed from 1 KB: a page of 100 votes is about 15 KB of JSON
  * and 7 KB compressed, the addresses and hashes being random), and the page read ahead for the
- * newest proposals: the API's default (100 from offset 0), within VOTES_WARM_SHARE of the budget.
+ * newest proposals: the web's first page (VOTES_PAGE_SIZE, 50 from offset 0; the API's default is
+ * 100), within VOTES_WARM_SHARE of the budget.
  */
 export const VOTES_PAGES_BYTES = 128 * 1024 * 1024;
-export const VOTES_WARM_LIMIT = 100;
+export const VOTES_WARM_LIMIT = VOTES_PAGE_SIZE;
 export const VOTES_WARM_SHARE = 0.75;
 
 type KeptProposal = BookEntry<ApiProposal> | null;

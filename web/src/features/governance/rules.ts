@@ -17,6 +17,7 @@ import {
   type ProposalTag,
   parseActionValue,
   proposalEndTime,
+  VOTES_PAGE_SIZE,
 } from "@sofi/core";
 
 /**
@@ -28,9 +29,9 @@ import {
 
 /** How often a shown proposal (and the list) is read again; the spec gives no rate (docs/decisions.md). */
 export const PROPOSAL_POLL_MS = 10_000;
-/** Proposals per page of the list; votes per page of the all-votes drawer. */
+/** Proposals per page of the list; votes per page of the all-votes drawer (core's: the server reads it ahead). */
 export const LIST_PAGE_SIZE = 10;
-export const VOTES_PAGE_SIZE = 50;
+export { VOTES_PAGE_SIZE };
 /** Created proposals on a profile (the newest). */
 export const PROFILE_PROPOSALS_MAX = 50;
 /** Added to the chain's time before the end time is computed: the wallet's prompt and the block take time. */
