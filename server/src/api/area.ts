@@ -94,14 +94,25 @@ export type ApiArea = (deps: AreaDeps) => Hono<ApiEnv>;
  */
 export function publicOrigin(c: Context, config: AppDeps["config"]): string {
   if (config.publicUrl) return config.publicUrl;
-  const url = new URL(c.req.url);
-  let proto = url.protocol.replace(":", "");
+  // asked on every detail and feed page: the scheme is read off the URL's start, not parsed
+  let proto = c.req.url.startsWith("https:") ? "https" : "http";
   if (config.trustProxy) {
     const fwd = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
     if (fwd === "http" || fwd === "https") proto = fwd;
   }
   const host = c.req.header("host")?.toLowerCase();
-  const allowed = config.siweDomains.map((d) => d.toLowerCase());
+  const allowed = lowerDomains(config.siweDomains);
   const chosen = host && allowed.includes(host) ? host : allowed[0];
-  return chosen ? `${proto}://${chosen}` : url.origin;
+  return chosen ? `${proto}://${chosen}` : new URL(c.req.url).origin;
+}
+
+const loweredDomains = new WeakMap<readonly string[], readonly string[]>();
+/** The sign-in domains lower-cased, once per configuration. */
+function lowerDomains(domains: readonly string[]): readonly string[] {
+  let lowered = loweredDomains.get(domains);
+  if (!lowered) {
+    lowered = domains.map((d) => d.toLowerCase());
+    loweredDomains.set(domains, lowered);
+  }
+  return lowered;
 }
