@@ -284,7 +284,8 @@ export const portfoliosArea: ApiArea = (deps) => {
       }
       const favorite = address ? await r.isFavorite(id, address) : false;
       const views = r.viewsSince(id, kept.meta.views, kept.meta.viewsWrittenAt);
-      return jsonText(c, `${(kept.text ?? "{}").slice(0, -1)},${live},"favorite":${favorite},"views":${views}}`);
+      // the figures first (a reply's head shows them), then the stored part's fields
+      return jsonText(c, `{${live},"favorite":${favorite},"views":${views},${(kept.text ?? "{}").slice(1)}`);
     })
     .get("/sofi/portfolios/:id/history", idParam, validQuery(portfolioHistoryQuerySchema), async (c) => {
       const { id } = c.req.valid("param");
