@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { VOTES_PAGE_SIZE } from "@sofi/core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Results } from "../src/report.ts";
 
@@ -142,7 +143,7 @@ describe("npm run bench (quick)", () => {
     expect(api.samples.portfolioHistory?.items).toBeGreaterThanOrEqual(168);
     expect(api.samples.portfolioHistory?.head).toMatch(/^\[\{"ts":\d+,"value":[1-9]/);
     // Governance: 200 synthetic proposals with 20,000 votes, a tenth on the popular one; the list's
-    // page is full, the popular proposal's first votes page holds 100 votes largest first, and the
+    // page is full, the popular proposal's first votes page holds 50 votes largest first, and the
     // rows that change per request answered (every row above had no error and no non-2xx reply).
     const gf = api.governanceFill;
     expect(gf?.proposals).toBe(200);
@@ -164,7 +165,8 @@ describe("npm run bench (quick)", () => {
     );
     expect(api.samples.proposal?.head).toContain(`{"proposalId":"${gf?.popularProposalId}"`);
     expect(api.samples.proposalInTurn?.head).toContain(`{"proposalId":"${(gf?.firstProposalId ?? 0) + 7}"`);
-    expect(api.samples.votes?.items).toBe(100);
+    // the web's page (VOTES_PAGE_SIZE), the one the server reads ahead
+    expect(api.samples.votes?.items).toBe(VOTES_PAGE_SIZE);
     expect(api.samples.votes?.ordered).toBe(true);
     expect(api.samples.votes?.total).toBe(2_000);
     expect(api.samples.votesInTurn?.status).toBe(200);
