@@ -80,6 +80,7 @@ import {
   marketParamSchema,
   marketQuerySchema,
   marketSchema,
+  marketsPositionsCacheSchema,
   marketsSchema,
   marketTxsSchema,
   positionsSchema,
@@ -481,6 +482,12 @@ export const API = {
     path: "/sofi/markets_positions",
     query: senderQuerySchema,
     reply: positionsSchema,
+  },
+  marketsPositionsCache: {
+    capability: "predict",
+    method: "GET",
+    path: "/sofi/markets_positions/cache",
+    reply: marketsPositionsCacheSchema,
   },
   marketsTxs: {
     capability: "predict",

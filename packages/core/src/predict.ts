@@ -283,6 +283,16 @@ export const positionsSchema = z.object({
   positions: z.array(positionSchema),
   history: z.array(balancePointSchema),
 });
+/**
+ * `GET /sofi/markets_positions/cache` (operators and the bench): whether the most active traders'
+ * positions have been read ahead, how many senders have theirs kept, and their bytes (estimated).
+ */
+export const marketsPositionsCacheSchema = z.object({
+  warmth: z.enum(["cold", "warming", "warm"]),
+  senders: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type MarketsPositionsCacheState = z.infer<typeof marketsPositionsCacheSchema>;
 /** §3 "Transaction row". */
 export const marketTxSchema = z.object({
   market: z.string(),

@@ -26,7 +26,7 @@ export const keptSize = (p: KeptJson) => (p.gzip ? p.gzip.byteLength : (p.text?.
 
 type Mark = { stale: boolean };
 
-export type KeptRepliesOptions = {
+export type KeptRepliesOptions<M = undefined> = {
   /** The signal of the chain's commits and writes; without one nothing is kept. */
   commits: CommitSignal | undefined;
   /** The entity keys (lowercased) a change drops, or "all". A change that names none of them drops nothing. */
@@ -36,6 +36,8 @@ export type KeptRepliesOptions = {
   maxBytes: number;
   /** Replies from this size up are kept gzip-compressed only (default GZIP_MIN_BYTES: below it gzip saves little on the wire). */
   gzipFrom?: number;
+  /** Bytes of what the area keeps beside a reply, counted with it (default: none). */
+  metaBytes?: (meta: M) => number;
   clock?: () => number;
 };
 
@@ -58,7 +60,7 @@ export class KeptReplies<M = undefined> {
   /** Reading ahead: "cold" before it started, "warming", then "warm" (done, or stopped at its share). */
   warmth: "cold" | "warming" | "warm" = "cold";
 
-  constructor(private readonly o: KeptRepliesOptions) {
+  constructor(private readonly o: KeptRepliesOptions<M>) {
     this.clock = o.clock ?? Date.now;
     o.commits?.on((change) => this.changed(change));
   }
@@ -148,7 +150,7 @@ export class KeptReplies<M = undefined> {
           const fresh = read.get(k);
           if (!fresh || marks[j]?.stale) continue;
           const kept = toKept(at, await this.compress(fresh.text), fresh.meta);
-          if (this.bytes + keptSize(kept) > budget) full = true;
+          if (this.bytes + this.size(kept) > budget) full = true;
           else if (!marks[j]?.stale && !this.entities.get(k)?.has(sub)) this.keep(k, sub, kept);
         }
       } finally {
@@ -156,6 +158,10 @@ export class KeptReplies<M = undefined> {
       }
       await new Promise((r) => setTimeout(r, o.pauseMs));
     }
+  }
+
+  private size(p: KeptReply<M>): number {
+    return keptSize(p) + (this.o.metaBytes?.(p.meta) ?? 0);
   }
 
   private compress(text: string): Promise<CompressedJson> {
@@ -204,16 +210,16 @@ export class KeptReplies<M = undefined> {
   private drop(k: string): void {
     const replies = this.entities.get(k);
     if (!replies) return;
-    for (const p of replies.values()) this.bytes -= keptSize(p);
+    for (const p of replies.values()) this.bytes -= this.size(p);
     this.entities.delete(k);
   }
 
   private keep(k: string, sub: string, reply: KeptReply<M>): void {
     const replies = this.entities.get(k) ?? new Map<string, KeptReply<M>>();
     const old = replies.get(sub);
-    if (old) this.bytes -= keptSize(old);
+    if (old) this.bytes -= this.size(old);
     replies.set(sub, reply);
-    this.bytes += keptSize(reply);
+    this.bytes += this.size(reply);
     this.entities.delete(k);
     this.entities.set(k, replies);
     while (this.bytes > this.o.maxBytes) {

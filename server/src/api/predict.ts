@@ -11,13 +11,13 @@
  */
 import {
   type ApiMarket,
-  type ApiPosition,
   aprQuerySchema,
   BALANCE_HISTORY_RANGES,
   balancesQuerySchema,
   binaryAnswer,
   MARKET_HISTORY_RANGES,
   type MarketStatus,
+  type MarketsPositionsCacheState,
   marketParamSchema,
   marketQuerySchema,
   marketStatus,
@@ -33,8 +33,19 @@ import { type Context, Hono } from "hono";
 import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
 import { checksum } from "./checksum.ts";
 import { type CompressedJson, compressedJson, sendCompressedJson } from "./compressed-json.ts";
+import { KeptReplies } from "./kept-replies.ts";
 import { chainHead, chainNow } from "./queries/chain-time.ts";
 import { type MarketRow, PredictSql } from "./queries/predict.ts";
+import {
+  bookBytes,
+  historyOf,
+  MARKETS_SENDER_TOPIC,
+  type MarketView,
+  OutcomePriceGrid,
+  positionsOf,
+  readBooks,
+  type SenderBook,
+} from "./queries/predict-books.ts";
 import { ReplyCache } from "./reply-cache.ts";
 import { validParam, validQuery } from "./validate.ts";
 
@@ -49,6 +60,17 @@ export const PREDICT_CACHE_MS = 2_000;
 export const MARKETS_SNAPSHOT_MAX_MS = 5_000;
 /** What a staking read that failed on the chain answers (502). */
 export const STAKING_UNREADABLE = "The staking pool could not be read";
+/** How long a sender's book is kept at most (bounds a change signal lost without the bus noticing). */
+export const BOOKS_TTL_MS = 10 * 60_000;
+/** Bytes of books kept per chain (estimated, bookBytes): about 1.5 KB for a sender with 40 positions. */
+export const BOOKS_BYTES = 64 * 1024 * 1024;
+/** The most active senders whose books are read ahead, the share of BOOKS_BYTES they may fill, per read. */
+export const BOOKS_WARM_MAX = 50_000;
+export const BOOKS_WARM_SHARE = 0.75;
+export const BOOKS_WARM_BATCH = 200;
+/** Senders whose last positions reply is kept beside their book (reused while neither changed). */
+export const RECENT_POSITIONS = 1_000;
+type RecentPositions = { book: SenderBook; snapshot: MarketsSnapshot; text: string };
 /** Transactions a sender's list shows (newest first). */
 export const MARKET_TXS = 100;
 const YEAR = 365 * 86_400;
@@ -142,7 +164,11 @@ type MarketsSnapshot = {
   now: number;
   /** The indexed state the rows were read at (chainHead's mark); null when it moved during the read. */
   mark: string | null;
+  /** The latest indexed block's time (chainHead's head). */
+  head: number;
   byAddress: Map<string, MarketRow>;
+  /** Each market as positions show it at `now`, made on the first positions request. */
+  views: Map<string, MarketView & { order: number }> | null;
   /** Every market's status at `now`: the only thing in the list that `now` alone changes. */
   statuses: string;
   /** The list reply, built on the first request for it. */
@@ -188,7 +214,7 @@ export const predictArea: ApiArea = (deps) => {
       version(ch),
       async () => {
         const cached = chainCaches(ch);
-        const { now, mark } = await chainHead(deps.db, ch.config.info.id);
+        const { now, mark, head } = await chainHead(deps.db, ch.config.info.id);
         const same = cached.latest && cached.latest.mark === mark ? cached.latest : null;
         const rows = same ? same.rows : await sqlOf(ch).markets();
         // Rows read while the indexer committed belong to no single mark: such a snapshot is never
@@ -199,7 +225,9 @@ export const predictArea: ApiArea = (deps) => {
           rows,
           now,
           mark: settled ? mark : null,
+          head,
           byAddress: same ? same.byAddress : new Map(rows.map((m) => [m.market, m])),
+          views: same && same.now === now ? same.views : null,
           statuses,
           list: same && same.statuses === statuses ? same.list : null,
         };
@@ -212,70 +240,89 @@ export const predictArea: ApiArea = (deps) => {
       },
     );
 
-  /** The sender's positions now, with what they spent and got back (the all-time change). */
-  async function positionsOf(ch: ChainRuntime, sender: string) {
-    const sql = sqlOf(ch);
-    const [{ rows: markets, now, byAddress }, holdings, flows, redemptions] = await Promise.all([
-      marketsOf(ch),
-      sql.holdings(sender),
-      sql.flows(sender),
-      sql.redemptions(sender),
-    ]);
-    const redeemed = new Set(redemptions.map((r) => r.condition_id));
-    const bought = new Map<string, { cost: bigint; tokens: bigint }>();
-    let spent = 0n;
-    let returned = redemptions.reduce((s, r) => s + BigInt(r.payout), 0n);
-    for (const f of flows) {
-      if (f.kind === "buy") {
-        const key = `${f.market}|${f.outcome}`;
-        const b = bought.get(key) ?? { cost: 0n, tokens: 0n };
-        bought.set(key, { cost: b.cost + BigInt(f.collateral), tokens: b.tokens + BigInt(f.tokens) });
-        spent += BigInt(f.collateral);
-      } else if (f.kind === "sell") returned += BigInt(f.collateral);
+  /** Each market as a position shows it at the snapshot's time, with its place in the list. */
+  const viewsOf = (snapshot: MarketsSnapshot) => {
+    if (!snapshot.views) {
+      snapshot.views = new Map(
+        snapshot.rows.map((m, order) => {
+          const f = marketFigures(m, snapshot.now);
+          return [
+            m.market,
+            {
+              market: checksum(m.market),
+              title: m.title,
+              outcomeNames: m.outcomeNames,
+              status: f.status,
+              prices: f.prices,
+              conditionId: m.conditionId,
+              order,
+            },
+          ];
+        }),
+      );
     }
-    const positions: ApiPosition[] = [];
-    for (const h of holdings) {
-      const m = byAddress.get(h.market);
-      if (!m) continue;
-      const f = marketFigures(m, now);
-      const quantity = fromWad(h.qty);
-      const b = bought.get(`${h.market}|${h.outcome}`);
-      const priceAvg = b && b.tokens > 0n ? Number(b.cost) / Number(b.tokens) : 0;
-      const priceCur = f.prices[h.outcome] ?? 0;
-      positions.push({
-        market: checksum(m.market),
-        market_title: m.title,
-        outcome: m.outcomeNames[h.outcome] ?? String(h.outcome),
-        outcome_index: h.outcome,
-        value_cur: quantity * priceCur,
-        price_avg: priceAvg,
-        price_cur: priceCur,
-        profit_loss_percentage: priceAvg > 0 ? ((priceCur - priceAvg) / priceAvg) * 100 : null,
-        quantity,
-        max_payout: quantity,
-        status: f.status,
-        redeem: f.status === "resolved",
-        redeemed: redeemed.has(m.conditionId),
-        conditionId: m.conditionId,
-      });
+    return snapshot.views;
+  };
+
+  /**
+   * Per chain: each sender's book (their holdings, cost basis and history up to the indexed head,
+   * queries/predict-books.ts), kept until a commit names the sender, a reorg, or BOOKS_TTL_MS; the
+   * outcome prices the histories share; and the last replies made (the reply of a book at one
+   * snapshot is the same until either changes).
+   */
+  const positionStates = new WeakMap<
+    ChainRuntime,
+    { books: KeptReplies<SenderBook>; grid: OutcomePriceGrid; recent: Map<string, RecentPositions> }
+  >();
+  const positionStateOf = (ch: ChainRuntime) => {
+    let st = positionStates.get(ch);
+    if (!st) {
+      st = {
+        books: new KeptReplies<SenderBook>({
+          commits: ch.commits,
+          keysOf: (change) => change.touched[MARKETS_SENDER_TOPIC] ?? [],
+          ttlMs: BOOKS_TTL_MS,
+          maxBytes: BOOKS_BYTES,
+          gzipFrom: Number.POSITIVE_INFINITY,
+          metaBytes: bookBytes,
+        }),
+        grid: new OutcomePriceGrid(sqlOf(ch), ch.commits),
+        recent: new Map(),
+      };
+      positionStates.set(ch, st);
+      const { books, grid } = st;
+      const sql = sqlOf(ch);
+      books
+        .warm(
+          () => sql.activeSenders(BOOKS_WARM_MAX),
+          "",
+          async (senders) => {
+            const read = await readBooks(sql, grid, senders, await marketsOf(ch));
+            return new Map([...read].map(([k, meta]) => [k, { text: "", meta }]));
+          },
+          { share: BOOKS_WARM_SHARE, batch: BOOKS_WARM_BATCH, pauseMs: 20 },
+        )
+        .catch((e: Error) => console.error(`market positions: reading ahead stopped: ${e.message}`));
     }
-    // newest markets first, then outcome order
-    const order = new Map<string, number>(markets.map((m, i) => [checksum(m.market), i]));
-    positions.sort(
-      (x, y) => (order.get(y.market) ?? 0) - (order.get(x.market) ?? 0) || x.outcome_index - y.outcome_index,
-    );
-    const balance = positions.reduce((s, p) => s + p.value_cur, 0);
-    const spentWhole = Number(spent) / 1e18;
-    const change = spentWhole > 0 ? ((balance + Number(returned) / 1e18 - spentWhole) / spentWhole) * 100 : 0;
-    return { positions, balance, balanceChanged: change.toFixed(2), now, markets: byAddress };
+    return st;
+  };
+
+  /** The sender's book at the snapshot (kept, or read now). */
+  async function bookOf(ch: ChainRuntime, sender: string, snapshot: MarketsSnapshot) {
+    const { books, grid } = positionStateOf(ch);
+    const kept = await books.get(sender, "", async () => ({
+      text: "",
+      meta: (await readBooks(sqlOf(ch), grid, [sender], snapshot)).get(sender) as SenderBook,
+    }));
+    return kept.meta;
   }
 
-  /** The sender's position value at each time of the range (holdings then × outcome prices then); the last point is now's. */
+  /** The sender's balance history over `range` (holdings then × outcome prices then); the last point is now's. */
   async function balanceHistory(
     ch: ChainRuntime,
     sender: string,
     range: { seconds: number; stepSeconds: number },
-    current: { balance: number; now: number; markets: Map<string, MarketRow> },
+    current: { balance: number; now: number },
   ) {
     const sql = sqlOf(ch);
     const moves = await sql.moves(sender);
@@ -398,29 +445,50 @@ export const predictArea: ApiArea = (deps) => {
       if (!text) return c.json({ error: PREDICT_ERRORS.notFound }, 404);
       return json(c, text);
     })
+    .get("/sofi/markets_positions/cache", async (c) => {
+      // the positions read-ahead's state, for operators and the bench; asking it starts reading ahead
+      const { books } = positionStateOf(c.var.chain);
+      return c.json({
+        warmth: books.warmth,
+        senders: books.heldKeys,
+        bytes: books.heldBytes,
+      } satisfies MarketsPositionsCacheState);
+    })
     .get("/sofi/markets_positions", validQuery(senderQuerySchema), async (c) => {
       const sender = c.req.valid("query").sender.toLowerCase();
       const ch = c.var.chain;
-      // Cached per sender like every reply here: a commit with rows bumps the version, so the
-      // sender's trade shows on the next read.
-      const text = await cacheOf(ch).get(`positions|${sender}`, version(ch), async () => {
-        const p = await positionsOf(ch, sender);
-        const history = await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, p);
-        return JSON.stringify({
-          balance: p.balance,
-          balance_changed: p.balanceChanged,
-          positions: p.positions,
-          history,
-        });
+      const snapshot = await marketsOf(ch);
+      const book = await bookOf(ch, sender, snapshot);
+      // a book's reply at one snapshot is the same until either is made again
+      const st = positionStateOf(ch);
+      const last = st.recent.get(sender);
+      if (last && last.book === book && last.snapshot === snapshot) return json(c, last.text);
+      const p = positionsOf(book, (m) => viewsOf(snapshot).get(m));
+      const history =
+        (await historyOf(book, st.grid, snapshot, p.balance)) ??
+        (await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, { balance: p.balance, now: snapshot.now }));
+      const text = JSON.stringify({
+        balance: p.balance,
+        balance_changed: p.balanceChanged,
+        positions: p.positions,
+        history,
       });
+      st.recent.delete(sender);
+      st.recent.set(sender, { book, snapshot, text });
+      if (st.recent.size > RECENT_POSITIONS) st.recent.delete(st.recent.keys().next().value as string);
       return json(c, text);
     })
     .get("/sofi/markets_balances", validQuery(balancesQuerySchema), async (c) => {
       const { sender, type } = c.req.valid("query");
       const ch = c.var.chain;
-      const p = await positionsOf(ch, sender.toLowerCase());
-      const history = await balanceHistory(ch, sender.toLowerCase(), BALANCE_HISTORY_RANGES[type], p);
-      return c.json({ balance: p.balance, history });
+      const snapshot = await marketsOf(ch);
+      const book = await bookOf(ch, sender.toLowerCase(), snapshot);
+      const { balance } = positionsOf(book, (m) => viewsOf(snapshot).get(m));
+      const history = await balanceHistory(ch, sender.toLowerCase(), BALANCE_HISTORY_RANGES[type], {
+        balance,
+        now: snapshot.now,
+      });
+      return c.json({ balance, history });
     })
     .get("/sofi/markets_txs", validQuery(senderQuerySchema), async (c) => {
       const sender = c.req.valid("query").sender.toLowerCase();

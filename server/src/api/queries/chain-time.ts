@@ -14,7 +14,8 @@ export async function chainNow(db: Queryable, chainId: number, wall = Math.floor
 }
 
 /**
- * `chainNow`, and which indexed state it was read at: every handler's checkpoint (block and hash).
+ * `chainNow`, and which indexed state it was read at: every handler's checkpoint (block and hash),
+ * and the latest indexed block's time (`head`: no row committed later can be dated before it).
  * The indexer moves a handler's checkpoint in the same transaction as the rows it commits, and a
  * reorg moves it back, so rows read at the same mark cannot have changed since: a read of a few
  * primary-key rows tells whether a costly read must be made again.
@@ -23,14 +24,15 @@ export async function chainHead(
   db: Queryable,
   chainId: number,
   wall = Math.floor(Date.now() / 1000),
-): Promise<{ now: number; mark: string }> {
+): Promise<{ now: number; mark: string; head: number }> {
   const [r] = await db.query<{ ts: string | number | null; mark: string | null }>(
     `SELECT (SELECT timestamp FROM indexer_blocks WHERE chain_id = $1 ORDER BY block_number DESC LIMIT 1) AS ts,
             (SELECT string_agg(indexer || ':' || block_number || ':' || block_hash, ',' ORDER BY indexer)
              FROM indexer_checkpoints WHERE chain_id = $1) AS mark`,
     [chainId],
   );
-  return { now: Math.max(wall, Number(r?.ts ?? 0)), mark: r?.mark ?? "" };
+  const head = Number(r?.ts ?? 0);
+  return { now: Math.max(wall, head), mark: r?.mark ?? "", head };
 }
 
 /**

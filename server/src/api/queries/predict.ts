@@ -110,6 +110,23 @@ const toRow = (r: Raw): MarketRow => ({
   payouts: r.payouts,
 });
 
+/** An outcome-token move of a sender: + received, - sent (base units, numeric text). */
+export type Move = { market: string; outcome: number; ts: string; delta: string };
+/** A sender's trades of one kind in one market and outcome, summed. */
+export type Flow = { market: string; outcome: number | null; kind: string; collateral: string; tokens: string };
+export type Redemption = { condition_id: string; payout: string; tx_hash: string; timestamp: string };
+
+/** Rows that start with their sender, grouped by it (each group in the rows' order). */
+function bySender<R extends { sender: string }>(rows: readonly R[]): Map<string, Omit<R, "sender">[]> {
+  const out = new Map<string, Omit<R, "sender">[]>();
+  for (const { sender, ...rest } of rows) {
+    const list = out.get(sender);
+    if (list) list.push(rest);
+    else out.set(sender, [rest]);
+  }
+  return out;
+}
+
 export class PredictSql {
   constructor(
     private readonly db: Queryable,
@@ -180,43 +197,60 @@ export class PredictSql {
     return out;
   }
 
-  /** A sender's outcome tokens per market and outcome (sums of transfers), positive ones. */
-  holdings(sender: string) {
-    return this.db.query<{ market: string; outcome: number; qty: string }>(
-      `SELECT market, outcome, (COALESCE(sum(value) FILTER (WHERE "to" = $2), 0) - COALESCE(sum(value) FILTER (WHERE "from" = $2), 0))::text AS qty
-       FROM predict_transfers WHERE chain_id = $1 AND ("to" = $2 OR "from" = $2)
-       GROUP BY market, outcome HAVING COALESCE(sum(value) FILTER (WHERE "to" = $2), 0) > COALESCE(sum(value) FILTER (WHERE "from" = $2), 0)`,
-      [this.chainId, sender],
+  /**
+   * Each sender's outcome-token moves, oldest first (their holdings over time; a transfer between
+   * two of them is a move of each). Senders lowercased; one with no moves is absent.
+   */
+  async movesOf(senders: readonly string[]): Promise<Map<string, Move[]>> {
+    const rows = await this.db.query<Move & { sender: string }>(
+      `SELECT s.sender, t.market, t.outcome, t.timestamp AS ts,
+         (CASE WHEN t."to" = s.sender THEN t.value ELSE 0 END - CASE WHEN t."from" = s.sender THEN t.value ELSE 0 END)::text AS delta
+       FROM unnest($2::text[]) AS s(sender)
+       JOIN predict_transfers t ON t.chain_id = $1 AND (t."to" = s.sender OR t."from" = s.sender)
+       ORDER BY s.sender, t.block_number, t.log_index, t.item`,
+      [this.chainId, `{${senders.join(",")}}`],
     );
+    return bySender(rows);
   }
 
-  /** A sender's outcome-token moves, oldest first (their holdings over time). */
-  moves(sender: string) {
-    return this.db.query<{ market: string; outcome: number; ts: string; delta: string }>(
-      `SELECT market, outcome, timestamp AS ts,
-         (CASE WHEN "to" = $2 THEN value ELSE 0 END - CASE WHEN "from" = $2 THEN value ELSE 0 END)::text AS delta
-       FROM predict_transfers WHERE chain_id = $1 AND ("to" = $2 OR "from" = $2)
-       ORDER BY block_number, log_index, item`,
-      [this.chainId, sender],
-    );
+  /** A sender's outcome-token moves, oldest first. */
+  async moves(sender: string): Promise<Move[]> {
+    return (await this.movesOf([sender])).get(sender) ?? [];
   }
 
-  /** A sender's trades summed per market and outcome: what buys cost and bought, what sells returned. */
-  flows(sender: string) {
-    return this.db.query<{ market: string; outcome: number | null; kind: string; collateral: string; tokens: string }>(
-      `SELECT market, outcome, kind, sum(collateral)::text AS collateral, sum(tokens)::text AS tokens
-       FROM predict_events WHERE chain_id = $1 AND account = $2 GROUP BY market, outcome, kind`,
-      [this.chainId, sender],
+  /** Each sender's trades summed per market, outcome and kind: what buys cost and bought, what sells returned. */
+  async flowsOf(senders: readonly string[]): Promise<Map<string, Flow[]>> {
+    const rows = await this.db.query<Flow & { sender: string }>(
+      `SELECT account AS sender, market, outcome, kind, sum(collateral)::text AS collateral, sum(tokens)::text AS tokens
+       FROM predict_events WHERE chain_id = $1 AND account = ANY($2::text[]) GROUP BY account, market, outcome, kind`,
+      [this.chainId, `{${senders.join(",")}}`],
     );
+    return bySender(rows);
   }
 
-  /** What a sender redeemed, per condition. */
-  redemptions(sender: string) {
-    return this.db.query<{ condition_id: string; payout: string; tx_hash: string; timestamp: string }>(
-      `SELECT condition_id, payout::text AS payout, tx_hash, timestamp FROM predict_settlements
-       WHERE chain_id = $1 AND kind = 'redemption' AND account = $2 ORDER BY block_number DESC, log_index DESC`,
-      [this.chainId, sender],
+  /** What each sender redeemed, per condition, newest first. */
+  async redemptionsOf(senders: readonly string[]): Promise<Map<string, Redemption[]>> {
+    const rows = await this.db.query<Redemption & { sender: string }>(
+      `SELECT account AS sender, condition_id, payout::text AS payout, tx_hash, timestamp FROM predict_settlements
+       WHERE chain_id = $1 AND kind = 'redemption' AND account = ANY($2::text[])
+       ORDER BY account, block_number DESC, log_index DESC`,
+      [this.chainId, `{${senders.join(",")}}`],
     );
+    return bySender(rows);
+  }
+
+  /** What a sender redeemed, per condition, newest first. */
+  async redemptions(sender: string): Promise<Redemption[]> {
+    return (await this.redemptionsOf([sender])).get(sender) ?? [];
+  }
+
+  /** Accounts by how many trades and funding events they made, most first (the positions read-ahead's order). */
+  async activeSenders(limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ account: string }>(
+      `SELECT account FROM predict_events WHERE chain_id = $1 GROUP BY account ORDER BY count(*) DESC, account LIMIT $2`,
+      [this.chainId, limit],
+    );
+    return rows.map((r) => r.account);
   }
 
   /** A sender's trades and funding, newest first. */

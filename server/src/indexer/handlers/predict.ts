@@ -98,6 +98,23 @@ export const predictHandler = defineHandler({
         [d.contracts?.conditionalTokens, d.contracts?.realityEth].filter((a): a is `0x${string}` => Boolean(a)),
     },
   ],
+  // every account whose trades, funding, outcome-token transfers or redemptions a range wrote: their
+  // kept positions (api/predict.ts, "markets.sender") are read again
+  touches: (rows) => ({
+    "markets.sender": [
+      ...new Set([
+        ...(rows.FPMMBuy?.args.buyer ?? []),
+        ...(rows.FPMMSell?.args.seller ?? []),
+        ...(rows.FPMMFundingAdded?.args.funder ?? []),
+        ...(rows.FPMMFundingRemoved?.args.funder ?? []),
+        ...(rows.TransferSingle?.args.from ?? []),
+        ...(rows.TransferSingle?.args.to ?? []),
+        ...(rows.TransferBatch?.args.from ?? []),
+        ...(rows.TransferBatch?.args.to ?? []),
+        ...(rows.PayoutRedemption?.args.redeemer ?? []),
+      ]),
+    ].filter((a): a is string => typeof a === "string"),
+  }),
   // events go by the custom rollback (with the stats they moved); the others by table
   tables: ["predict_markets", "predict_transfers", "predict_answers", "predict_settlements"],
   async insert(tx, chainId, rows) {

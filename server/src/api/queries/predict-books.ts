@@ -1,0 +1,298 @@
+/**
+ * A sender's prediction-market positions kept in memory (issue 21 §1): what only their own trades
+ * change (holdings, cost basis, what they spent and got back, redemptions, and their all-time
+ * balance history up to the indexed head) is read once into a book, kept until a commit names the
+ * sender (`markets.sender`); what moves with every market's trade (prices, statuses, the balance now)
+ * is added from the markets snapshot on each request. The history prices every held market at
+ * sample times shared by all senders (sampleTimes aligns them to the step), so those outcome prices
+ * are read once per time for every market (OutcomePriceGrid), not once per sender.
+ */
+import { type ApiPosition, BALANCE_HISTORY_RANGES, sampleTimes } from "@sofi/core";
+import type { MarketRow, PredictSql } from "./predict.ts";
+
+/** The topic whose keys are the senders (lowercased) whose trades, transfers or redemptions a commit wrote. */
+export const MARKETS_SENDER_TOPIC = "markets.sender";
+
+/** The chain's markets as read at `now` (api/predict.ts's snapshot). */
+export type MarketsState = {
+  rows: readonly MarketRow[];
+  now: number;
+  /** The latest indexed block's time: no row committed later is dated before it. */
+  head: number;
+  /** The indexed state the rows were read at; null when it moved during the read. */
+  mark: string | null;
+  byAddress: ReadonlyMap<string, MarketRow>;
+};
+
+/** Outcome 0's price per market at one time (null: no trade or funding yet then). */
+export type PriceColumn = ReadonlyMap<string, number | null>;
+
+/**
+ * Every market's outcome-0 price at sample times, shared by the senders' histories. A time before
+ * the indexed head is final (no later commit is dated before it) and kept until a reorg; a later one
+ * is kept only while the indexed state is the one it was read at (the snapshot's mark).
+ */
+export class OutcomePriceGrid {
+  private readonly settled = new Map<number, PriceColumn>();
+  private readonly provisional = new Map<number, { mark: string; column: PriceColumn }>();
+  /** Bumped by a reorg: a read begun before it is answered but not kept. */
+  private epoch = 0;
+
+  constructor(
+    private readonly sql: PredictSql,
+    commits?: { on(listener: (change?: unknown) => void): void },
+  ) {
+    // a change without keys is a reorg (or a signal that could not say): any past price may differ
+    commits?.on((change) => {
+      if (change === undefined) {
+        this.settled.clear();
+        this.provisional.clear();
+        this.epoch++;
+      }
+    });
+  }
+
+  /** Times with a column kept (final and provisional). */
+  get size(): number {
+    return this.settled.size + this.provisional.size;
+  }
+
+  /** The columns of `times` at the state `s` was read at, read in one query for the missing ones. */
+  async columns(times: readonly number[], s: MarketsState): Promise<Map<number, PriceColumn>> {
+    const out = new Map<number, PriceColumn>();
+    const missing: number[] = [];
+    for (const t of new Set(times)) {
+      const column =
+        t < s.head
+          ? this.settled.get(t)
+          : s.mark !== null && this.provisional.get(t)?.mark === s.mark
+            ? this.provisional.get(t)?.column
+            : undefined;
+      if (column) out.set(t, column);
+      else missing.push(t);
+    }
+    if (missing.length === 0) return out;
+    const epoch = this.epoch;
+    const series = await this.sql.histories(
+      s.rows.map((r) => r.market),
+      missing,
+    );
+    const read = new Map<number, Map<string, number | null>>(missing.map((t) => [t, new Map()]));
+    for (const [market, points] of series) for (const p of points) read.get(p.t)?.set(market, p.price0);
+    for (const [t, column] of read) {
+      out.set(t, column);
+      if (epoch !== this.epoch) continue;
+      if (t < s.head) this.settled.set(t, column);
+      else if (s.mark !== null) this.provisional.set(t, { mark: s.mark, column });
+    }
+    return out;
+  }
+}
+
+/**
+ * What a sender's positions reply keeps: holdings (positive, in the order each market and outcome
+ * first moved) as parallel arrays, money in and out in whole tokens, and the all-time history's
+ * values at its sample times before `settledBefore`.
+ */
+export type SenderBook = {
+  markets: string[];
+  outcomes: Uint8Array;
+  quantities: Float64Array;
+  /** What the sender paid per token on average (0: never bought). */
+  priceAvgs: Float64Array;
+  spent: number;
+  returned: number;
+  /** Condition ids the sender redeemed. */
+  redeemed: readonly string[];
+  /** The first move's time (null: never held a position). */
+  firstMoveAt: number | null;
+  /** History values at t0, t0 + step, …: the sample times before `settledBefore`. */
+  history: { t0: number; step: number; values: Float64Array };
+  settledBefore: number;
+};
+
+/** Bytes a book holds, estimated from its parts (typed arrays, references, headers). */
+export const bookBytes = (b: SenderBook): number =>
+  600 + b.markets.length * 24 + b.history.values.length * 8 + b.redeemed.length * 80;
+
+/** The all-time balance history's sample times before `now` (the last point, now's, is the balance). */
+export const pastSampleTimes = (firstMoveAt: number | null, now: number): number[] =>
+  firstMoveAt === null ? [] : sampleTimes(BALANCE_HISTORY_RANGES.all, firstMoveAt, now).slice(0, -1);
+
+/** A column's price of `outcome` (0.5 before the market's first event, as a market starts). */
+const priceIn = (column: PriceColumn | undefined, market: string, outcome: number) => {
+  const p0 = column?.get(market) ?? 0.5;
+  return outcome === 0 ? p0 : 1 - p0;
+};
+
+/** The senders' books at the state `s` was read at: three queries, and the grid's missing columns. */
+export async function readBooks(
+  sql: PredictSql,
+  grid: OutcomePriceGrid,
+  senders: readonly string[],
+  s: MarketsState,
+): Promise<Map<string, SenderBook>> {
+  const [movesBy, flowsBy, redemptionsBy] = await Promise.all([
+    sql.movesOf(senders),
+    sql.flowsOf(senders),
+    sql.redemptionsOf(senders),
+  ]);
+  const plans = senders.map((sender) => {
+    const moves = movesBy.get(sender) ?? [];
+    const firstMoveAt = moves[0] ? Number(moves[0].ts) : null;
+    const times = pastSampleTimes(firstMoveAt, s.now).filter((t) => t < s.head);
+    return { sender, moves, firstMoveAt, times };
+  });
+  const columns = await grid.columns(
+    plans.flatMap((p) => p.times),
+    s,
+  );
+  const books = new Map<string, SenderBook>();
+  for (const { sender, moves, firstMoveAt, times } of plans) {
+    // the history replays the moves over the sample times, summing positive quantities in the
+    // order each first moved, as the balances reply does
+    const qty = new Map<string, bigint>();
+    const values = new Float64Array(times.length);
+    let k = 0;
+    for (const [i, t] of times.entries()) {
+      for (; k < moves.length && Number(moves[k]?.ts) <= t; k++) {
+        const mv = moves[k] as (typeof moves)[number];
+        const key = `${mv.market}|${mv.outcome}`;
+        qty.set(key, (qty.get(key) ?? 0n) + BigInt(mv.delta));
+      }
+      let value = 0;
+      for (const [key, q] of qty) {
+        if (q <= 0n) continue;
+        const [market = "", outcome] = key.split("|");
+        value += (Number(q) / 1e18) * priceIn(columns.get(t), market, outcome === "0" ? 0 : 1);
+      }
+      values[i] = value;
+    }
+    for (; k < moves.length; k++) {
+      const mv = moves[k] as (typeof moves)[number];
+      const key = `${mv.market}|${mv.outcome}`;
+      qty.set(key, (qty.get(key) ?? 0n) + BigInt(mv.delta));
+    }
+    const bought = new Map<string, { cost: bigint; tokens: bigint }>();
+    let spent = 0n;
+    const redemptions = redemptionsBy.get(sender) ?? [];
+    let returned = redemptions.reduce((sum, r) => sum + BigInt(r.payout), 0n);
+    for (const f of flowsBy.get(sender) ?? []) {
+      if (f.kind === "buy") {
+        const key = `${f.market}|${f.outcome}`;
+        const b = bought.get(key) ?? { cost: 0n, tokens: 0n };
+        bought.set(key, { cost: b.cost + BigInt(f.collateral), tokens: b.tokens + BigInt(f.tokens) });
+        spent += BigInt(f.collateral);
+      } else if (f.kind === "sell") returned += BigInt(f.collateral);
+    }
+    const held = [...qty].filter(([, q]) => q > 0n);
+    const book: SenderBook = {
+      markets: [],
+      outcomes: new Uint8Array(held.length),
+      quantities: new Float64Array(held.length),
+      priceAvgs: new Float64Array(held.length),
+      spent: Number(spent) / 1e18,
+      returned: Number(returned) / 1e18,
+      redeemed: [...new Set(redemptions.map((r) => r.condition_id))],
+      firstMoveAt,
+      history: { t0: times[0] ?? 0, step: times.length > 1 ? (times[1] as number) - (times[0] as number) : 0, values },
+      settledBefore: s.head,
+    };
+    for (const [i, [key, q]] of held.entries()) {
+      const [market = "", outcome = "0"] = key.split("|");
+      const b = bought.get(key);
+      // the snapshot's own string: a market's address is held once however many books name it
+      book.markets.push(s.byAddress.get(market)?.market ?? market);
+      book.outcomes[i] = Number(outcome);
+      book.quantities[i] = Number(q) / 1e18;
+      book.priceAvgs[i] = b && b.tokens > 0n ? Number(b.cost) / Number(b.tokens) : 0;
+    }
+    books.set(sender, book);
+  }
+  return books;
+}
+
+/** A market's part of a position at the snapshot's time (api/predict.ts's marketFigures and names). */
+export type MarketView = {
+  market: string;
+  title: string;
+  outcomeNames: readonly string[];
+  status: ApiPosition["status"];
+  prices: readonly number[];
+  conditionId: string;
+};
+
+/** The book's positions at the snapshot's prices: newest market first, then outcome order. */
+export function positionsOf(
+  book: SenderBook,
+  view: (market: string) => (MarketView & { order: number }) | undefined,
+): { positions: ApiPosition[]; balance: number; balanceChanged: string } {
+  const rows: { order: number; p: ApiPosition }[] = [];
+  for (let i = 0; i < book.markets.length; i++) {
+    const m = view(book.markets[i] as string);
+    if (!m) continue;
+    const outcome = book.outcomes[i] as number;
+    const quantity = book.quantities[i] as number;
+    const priceAvg = book.priceAvgs[i] as number;
+    const priceCur = m.prices[outcome] ?? 0;
+    rows.push({
+      order: m.order,
+      p: {
+        market: m.market,
+        market_title: m.title,
+        outcome: m.outcomeNames[outcome] ?? String(outcome),
+        outcome_index: outcome,
+        value_cur: quantity * priceCur,
+        price_avg: priceAvg,
+        price_cur: priceCur,
+        profit_loss_percentage: priceAvg > 0 ? ((priceCur - priceAvg) / priceAvg) * 100 : null,
+        quantity,
+        max_payout: quantity,
+        status: m.status,
+        redeem: m.status === "resolved",
+        redeemed: book.redeemed.includes(m.conditionId),
+        conditionId: m.conditionId,
+      },
+    });
+  }
+  rows.sort((x, y) => y.order - x.order || x.p.outcome_index - y.p.outcome_index);
+  const positions = rows.map((r) => r.p);
+  const balance = positions.reduce((sum, p) => sum + p.value_cur, 0);
+  const change = book.spent > 0 ? ((balance + book.returned - book.spent) / book.spent) * 100 : 0;
+  return { positions, balance, balanceChanged: change.toFixed(2) };
+}
+
+/**
+ * The book's all-time balance history at `now`, ending at `balance`: kept values before the book's
+ * head, current holdings at the grid's prices after it (no move of the sender came since, or the
+ * book would have been dropped). Null when the sample times no longer fall on the kept ones (the
+ * span outgrew 399 steps): the caller reads the history instead.
+ */
+export async function historyOf(
+  book: SenderBook,
+  grid: OutcomePriceGrid,
+  s: MarketsState,
+  balance: number,
+): Promise<{ value: number; ts: number }[] | null> {
+  const times = pastSampleTimes(book.firstMoveAt, s.now);
+  const { t0, step, values } = book.history;
+  const later = times.filter((t) => t >= book.settledBefore);
+  const columns = later.length ? await grid.columns(later, s) : null;
+  const out: { value: number; ts: number }[] = [];
+  for (const t of times) {
+    if (t < book.settledBefore) {
+      const i = step > 0 ? (t - t0) / step : t === t0 ? 0 : -1;
+      if (!Number.isInteger(i) || i < 0 || i >= values.length) return null;
+      out.push({ value: values[i] as number, ts: t });
+      continue;
+    }
+    let value = 0;
+    for (let i = 0; i < book.markets.length; i++)
+      value +=
+        (book.quantities[i] as number) *
+        priceIn(columns?.get(t), book.markets[i] as string, book.outcomes[i] as number);
+    out.push({ value, ts: t });
+  }
+  out.push({ value: balance, ts: s.now });
+  return out;
+}
