@@ -1,6 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { portfoliosCacheSchema, racesCacheSchema, socialCacheSchema, tradesCacheSchema } from "@sofi/core";
+import {
+  marketsPositionsCacheSchema,
+  portfoliosCacheSchema,
+  racesCacheSchema,
+  socialCacheSchema,
+  tradesCacheSchema,
+} from "@sofi/core";
 import pg from "pg";
 import { createDb, type Db } from "../../server/src/db/client.ts";
 import type { BenchChain } from "./chain.ts";
@@ -171,6 +177,8 @@ export type ApiResult = {
   topicsReadAhead?: { topics: number; bytes: number; waitedMs: number };
   /** The portfolios area's read-ahead (issue 21 §1): the most viewed portfolios' details kept before the load. */
   detailsReadAhead?: { portfolios: number; bytes: number; waitedMs: number };
+  /** The prediction market's read-ahead (issue 21 §1): the most active senders' positions kept before the load. */
+  positionsReadAhead?: { senders: number; bytes: number; waitedMs: number };
   /**
    * One reply per endpoint before the load (request 7's for the rows that change per request):
    * status, size, items (the array's length, or its trades, portfolios, components, proposals,
@@ -228,19 +236,6 @@ async function waitForWarm<S extends { warmth: string }>(
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-/** The trades area's read-ahead of the active users' first pages (api/trades.ts). */
-async function waitForTradesReadAhead(base: string, log: (m: string) => void) {
-  const c = await waitForWarm(
-    base,
-    "/sofi/trades/cache",
-    tradesCacheSchema,
-    "trades pages read ahead",
-    log,
-    (c) => `${c.users.toLocaleString("en-US")} users, ${mb(c.bytes)}`,
-  );
-  return { users: c.users, bytes: c.bytes, waitedMs: c.waitedMs };
-}
-
 /**
  * Waits until the governance area holds every proposal in memory (api/queries/proposal-book.ts),
  * for the same reason: the first governance read starts the load, made here if nothing made it.
@@ -265,45 +260,54 @@ async function waitForProposalsBook(base: string, log: (m: string) => void) {
   }
 }
 
-/** The races area's read-ahead of the newest rounds' pages and the recent predictors' points. */
-async function waitForRacesReadAhead(base: string, log: (m: string) => void) {
-  const c = await waitForWarm(
-    base,
+/** An area's read-ahead that the load waits for: where it reports its state, and how the log says it. */
+const readAhead = <S extends { warmth: string }>(
+  path: string,
+  schema: { parse(v: unknown): S },
+  what: string,
+  said: (state: S) => string,
+) => ({ path, schema, what, said });
+
+/** Each area's read-ahead (asking its state starts it), in the order the bench waits for them. */
+const READ_AHEADS = {
+  trades: readAhead(
+    "/sofi/trades/cache",
+    tradesCacheSchema,
+    "trades pages read ahead",
+    (c) => `${c.users.toLocaleString("en-US")} users, ${mb(c.bytes)}`,
+  ),
+  races: readAhead(
     "/sofi/races/cache",
     racesCacheSchema,
     "races read ahead",
-    log,
     (c) =>
       `${c.rounds.toLocaleString("en-US")} rounds' pages, ${c.predictors.toLocaleString("en-US")} predictors' points, ${mb(c.bytes)}`,
-  );
-  return { rounds: c.rounds, predictors: c.predictors, bytes: c.bytes, waitedMs: c.waitedMs };
-}
-
-/** The feed's read-ahead of the busiest topics' first pages (api/social.ts); asking its state starts it. */
-async function waitForTopicsReadAhead(base: string, log: (m: string) => void) {
-  const c = await waitForWarm(
-    base,
+  ),
+  topics: readAhead(
     "/sofi/social/cache",
     socialCacheSchema,
     "topic pages read ahead",
-    log,
     (c) => `${c.topics.toLocaleString("en-US")} topics' first pages, ${mb(c.bytes)}`,
-  );
-  return { topics: c.topics, bytes: c.bytes, waitedMs: c.waitedMs };
-}
-
-/** The portfolios area's read-ahead of the most viewed portfolios' details (api/portfolios.ts); asking its state starts it. */
-async function waitForDetailsReadAhead(base: string, log: (m: string) => void) {
-  const c = await waitForWarm(
-    base,
+  ),
+  details: readAhead(
     "/sofi/portfolios/cache",
     portfoliosCacheSchema,
     "portfolio details read ahead",
-    log,
     (c) => `${c.portfolios.toLocaleString("en-US")} portfolios' details, ${mb(c.bytes)}`,
-  );
-  return { portfolios: c.portfolios, bytes: c.bytes, waitedMs: c.waitedMs };
-}
+  ),
+  positions: readAhead(
+    "/sofi/markets_positions/cache",
+    marketsPositionsCacheSchema,
+    "market positions read ahead",
+    (c) => `${c.senders.toLocaleString("en-US")} senders' positions, ${mb(c.bytes)}`,
+  ),
+};
+
+const waitForReadAhead = <S extends { warmth: string }>(
+  base: string,
+  r: ReturnType<typeof readAhead<S>>,
+  log: (m: string) => void,
+) => waitForWarm(base, r.path, r.schema, r.what, log, r.said);
 
 async function getJson(url: string): Promise<{ status: number; text: string }> {
   const res = await fetch(url);
@@ -595,11 +599,12 @@ export async function benchApi(
         head: r.text.slice(0, 300),
       };
     }
-    const tradesReadAhead = await waitForTradesReadAhead(s.base, log);
+    const tradesReadAhead = await waitForReadAhead(s.base, READ_AHEADS.trades, log);
     const proposalsHeld = await waitForProposalsBook(s.base, log);
-    const racesReadAhead = await waitForRacesReadAhead(s.base, log);
-    const topicsReadAhead = await waitForTopicsReadAhead(s.base, log);
-    const detailsReadAhead = await waitForDetailsReadAhead(s.base, log);
+    const racesReadAhead = await waitForReadAhead(s.base, READ_AHEADS.races, log);
+    const topicsReadAhead = await waitForReadAhead(s.base, READ_AHEADS.topics, log);
+    const detailsReadAhead = await waitForReadAhead(s.base, READ_AHEADS.details, log);
+    const positionsReadAhead = await waitForReadAhead(s.base, READ_AHEADS.positions, log);
     // BENCH_API_ENDPOINTS (comma-separated names) loads only those rows: a before/after of one change
     const only = (process.env.BENCH_API_ENDPOINTS ?? "").split(",").filter(Boolean);
     const names = (Object.keys(API_ENDPOINTS) as ApiEndpoint[]).filter((n) => only.length === 0 || only.includes(n));
@@ -623,6 +628,7 @@ export async function benchApi(
       racesReadAhead,
       topicsReadAhead,
       detailsReadAhead,
+      positionsReadAhead,
       server: {
         db: opts.databaseUrl ? "postgres" : "pglite",
         indexedBlock: s.indexedBlock,

@@ -201,6 +201,12 @@ export function formatResults(r: Results): string {
         `  before the load: the portfolios area read ahead ${int(d.portfolios)} portfolios' details, ${(d.bytes / 1e6).toFixed(1)} MB kept, in ${sec(d.waitedMs)}`,
       );
     }
+    if (a.positionsReadAhead) {
+      const m = a.positionsReadAhead;
+      out.push(
+        `  before the load: the prediction market read ahead ${int(m.senders)} senders' positions, ${(m.bytes / 1e6).toFixed(1)} MB kept, in ${sec(m.waitedMs)}`,
+      );
+    }
     const f = a.fill;
     if (f) {
       const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);

@@ -7,7 +7,8 @@
  * reader: `/apr?addr` (the pool's APR) and `/sofi/staking?sender` (the pool's and the sender's
  * reads). Markets, prices and positions come from the index alone; statuses are read at the chain's
  * time the way MarketLens computes them on chain. Only the staking reads call the chain (one
- * multicall).
+ * multicall). A sender's positions are kept per sender (queries/predict-books.ts) until a commit
+ * names them; their prices and statuses come from the markets snapshot on every read.
  */
 import {
   type ApiMarket,
@@ -49,7 +50,7 @@ import {
 import { ReplyCache } from "./reply-cache.ts";
 import { validParam, validQuery } from "./validate.ts";
 
-/** How long a market's reply and a sender's are reused (never past a commit of this process's indexer). */
+/** How long a market's reply is reused (never past a commit of this process's indexer). */
 export const PREDICT_CACHE_MS = 2_000;
 /**
  * The longest the chain's market rows (and the list built from them) are reused: the spec's market
