@@ -185,6 +185,8 @@ describe("npm run bench (quick)", () => {
     expect(api.samples.marketsPositions?.items).toBe(mf?.traderPositions);
     expect(api.samples.marketsPositions?.head).toMatch(/^\{"balance":[1-9]/);
     expect(api.samples.marketsPositionsInTurn?.items).toBeGreaterThan(0);
+    // every trader's positions were read ahead before the load (200 traders of 50 trades each)
+    expect(api.positionsReadAhead?.senders).toBeGreaterThanOrEqual(mf?.traders ?? Number.POSITIVE_INFINITY);
     // Races: 200 settled rounds with 10,000 predictions; four cancelled (nobody joined), draws among
     // the event rounds; the board is full, the fixed predictor's points and history are its own.
     const rf = api.racesFill;

@@ -27,7 +27,7 @@ import { formatUnits, zeroAddress } from "viem";
 import { type ApiArea, type ApiEnv, type AppDeps, type ChainRuntime, publicOrigin } from "./area.ts";
 import { checksum } from "./checksum.ts";
 import { imageResponse } from "./images.ts";
-import { KeptReplies } from "./kept-replies.ts";
+import { KeptReplies, type KeptReply } from "./kept-replies.ts";
 import {
   type DetailBase,
   type ListFilter,
@@ -155,49 +155,54 @@ export const portfoliosArea: ApiArea = (deps) => {
    * origin (its icon URLs carry it). The first request of a chain reads ahead the most viewed
    * portfolios' details, with that request's origin.
    */
-  const details = new WeakMap<ChainRuntime, KeptReplies<DetailMeta>>();
-  const detailsOf = (c: Context<ApiEnv>) => {
-    const ch = c.var.chain;
-    const origin = publicOrigin(c, deps.config);
-    let kept = details.get(ch);
+  const details = new WeakMap<ChainRuntime, ChainDetails>();
+  type ChainDetails = {
+    kept: KeptReplies<DetailMeta>;
+    /** The kept part of `id`'s detail for `origin`, read now if not kept (null: no such portfolio, not kept). */
+    base: (id: string, origin: string) => Promise<KeptReply<DetailMeta> | null>;
+  };
+  /** The chain's kept details, made on its first request (whose origin the read-ahead uses). */
+  const detailsOf = (ch: ChainRuntime, origin: string): ChainDetails => {
+    const made = details.get(ch);
+    if (made) return made;
     const suffix = ch.config.info.suffix;
-    const stored = (b: DetailBase) => ({ text: JSON.stringify(storedPart(origin, suffix, b)), meta: metaOf(b) });
-    if (!kept) {
-      kept = new KeptReplies<DetailMeta>({
-        commits: ch.commits,
-        keysOf: (change) => change.touched[PORTFOLIO_TOPIC] ?? [],
-        ttlMs: DETAILS_TTL_MS,
-        maxBytes: DETAILS_BYTES,
-        // the text is spliced with the live part on every request: never kept compressed
-        gzipFrom: Number.POSITIVE_INFINITY,
-      });
-      details.set(ch, kept);
-      const r = reader(ch);
-      kept
-        .warm(
-          () => r.detailWarmKeys(DETAILS_WARM_MAX),
-          origin,
-          async (keys) => new Map([...(await r.detailBases(keys))].map(([a, b]) => [a, stored(b)])),
-          { share: DETAILS_WARM_SHARE, batch: DETAILS_WARM_BATCH, pauseMs: DETAILS_WARM_PAUSE_MS },
-        )
-        .catch((e: Error) => console.error(`portfolio details: reading ahead stopped: ${e.message}`));
-    }
-    const k = kept;
-    return {
-      kept: k,
-      /** The kept part of `id`'s detail, read now if not kept (null: no such portfolio, not kept). */
-      base: (id: string) =>
-        k
-          .get(id, origin, async () => {
-            const b = (await reader(ch).detailBases([id])).get(id);
+    const r = reader(ch);
+    const stored = (b: DetailBase, at: string) => ({
+      text: JSON.stringify(storedPart(at, suffix, b)),
+      meta: metaOf(b),
+    });
+    const kept = new KeptReplies<DetailMeta>({
+      commits: ch.commits,
+      keysOf: (change) => change.touched[PORTFOLIO_TOPIC] ?? [],
+      ttlMs: DETAILS_TTL_MS,
+      maxBytes: DETAILS_BYTES,
+      // the text is spliced with the live part on every request: never kept compressed
+      gzipFrom: Number.POSITIVE_INFINITY,
+    });
+    kept
+      .warm(
+        () => r.detailWarmKeys(DETAILS_WARM_MAX),
+        origin,
+        async (keys) => new Map([...(await r.detailBases(keys))].map(([a, b]) => [a, stored(b, origin)])),
+        { share: DETAILS_WARM_SHARE, batch: DETAILS_WARM_BATCH, pauseMs: DETAILS_WARM_PAUSE_MS },
+      )
+      .catch((e: Error) => console.error(`portfolio details: reading ahead stopped: ${e.message}`));
+    const d: ChainDetails = {
+      kept,
+      base: (id, at) =>
+        kept
+          .get(id, at, async () => {
+            const b = (await r.detailBases([id])).get(id);
             if (!b) throw new NoSuchPortfolio();
-            return stored(b);
+            return stored(b, at);
           })
           .catch((e: unknown) => {
             if (e instanceof NoSuchPortfolio) return null;
             throw e;
           }),
     };
+    details.set(ch, d);
+    return d;
   };
   const storedPart = (origin: string, suffix: string, b: DetailBase): DetailStored => ({
     address: checksum(b.row.address),
@@ -242,7 +247,7 @@ export const portfoliosArea: ApiArea = (deps) => {
     })
     .get("/sofi/portfolios/cache", async (c) => {
       // the detail read-ahead's state, for operators and the bench; asking it starts reading ahead
-      const d = detailsOf(c);
+      const d = detailsOf(c.var.chain, publicOrigin(c, deps.config));
       return c.json({
         warmth: d.kept.warmth,
         portfolios: d.kept.heldKeys,
@@ -254,7 +259,8 @@ export const portfoliosArea: ApiArea = (deps) => {
       const { address } = c.req.valid("query");
       const r = reader(c.var.chain);
       await r.freshMetrics();
-      const kept = await detailsOf(c).base(id);
+      const origin = publicOrigin(c, deps.config);
+      const kept = await detailsOf(c.var.chain, origin).base(id, origin);
       if (!kept) return c.json({ error: PORTFOLIO_ERRORS.notFound }, 404);
       r.countView(id, c.var.clientIp);
       const { metrics, prices } = await r.live(id);

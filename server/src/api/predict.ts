@@ -39,9 +39,12 @@ import { chainHead, chainNow } from "./queries/chain-time.ts";
 import { type MarketRow, PredictSql } from "./queries/predict.ts";
 import {
   bookBytes,
+  historyJson,
   historyOf,
+  jsonNumber,
   MARKETS_SENDER_TOPIC,
   type MarketView,
+  marketView,
   OutcomePriceGrid,
   positionsOf,
   readBooks,
@@ -169,7 +172,7 @@ type MarketsSnapshot = {
   head: number;
   byAddress: Map<string, MarketRow>;
   /** Each market as positions show it at `now`, made on the first positions request. */
-  views: Map<string, MarketView & { order: number }> | null;
+  views: Map<string, MarketView> | null;
   /** Every market's status at `now`: the only thing in the list that `now` alone changes. */
   statuses: string;
   /** The list reply, built on the first request for it. */
@@ -247,18 +250,16 @@ export const predictArea: ApiArea = (deps) => {
       snapshot.views = new Map(
         snapshot.rows.map((m, order) => {
           const f = marketFigures(m, snapshot.now);
-          return [
-            m.market,
-            {
-              market: checksum(m.market),
-              title: m.title,
-              outcomeNames: m.outcomeNames,
-              status: f.status,
-              prices: f.prices,
-              conditionId: m.conditionId,
-              order,
-            },
-          ];
+          const view = marketView({
+            market: checksum(m.market),
+            title: m.title,
+            outcomeNames: m.outcomeNames,
+            status: f.status,
+            prices: f.prices,
+            conditionId: m.conditionId,
+            order,
+          });
+          return [m.market, view];
         }),
       );
     }
@@ -468,12 +469,7 @@ export const predictArea: ApiArea = (deps) => {
       const history =
         (await historyOf(book, st.grid, snapshot, p.balance)) ??
         (await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, { balance: p.balance, now: snapshot.now }));
-      const text = JSON.stringify({
-        balance: p.balance,
-        balance_changed: p.balanceChanged,
-        positions: p.positions,
-        history,
-      });
+      const text = `{"balance":${jsonNumber(p.balance)},"balance_changed":${JSON.stringify(p.balanceChanged)},"positions":${p.json},"history":${historyJson(history)}}`;
       st.recent.delete(sender);
       st.recent.set(sender, { book, snapshot, text });
       if (st.recent.size > RECENT_POSITIONS) st.recent.delete(st.recent.keys().next().value as string);

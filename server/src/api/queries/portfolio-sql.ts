@@ -186,20 +186,15 @@ export class PortfolioSql {
   async detailBaseRows(addresses: readonly string[], ranking?: PortfolioRanking) {
     const list = `{${addresses.join(",")}}`;
     const [rows, events] = await Promise.all([
-      this.db.query<{
-        address: string;
-        manager: string;
-        name: string;
-        symbol: string;
-        timestamp: string | number;
-        start_price: string;
-        icon_version: number | null;
-        intro: string | null;
-        views: string | null;
-        promote_end_at: string | null;
-        supply: string | null;
-        components: string[];
-      }>(
+      this.db.query<
+        Pick<RawList, "address" | "manager" | "name" | "symbol" | "timestamp" | "start_price" | "icon_version"> & {
+          intro: string | null;
+          views: string | null;
+          promote_end_at: string | null;
+          supply: string | null;
+          components: string[];
+        }
+      >(
         `SELECT p.address, p.manager, p.name, p.symbol, p.timestamp::int8 AS timestamp, p.start_price::text AS start_price,
            CASE WHEN i.icon IS NULL THEN NULL ELSE i.icon_version END AS icon_version, i.intro, i.views, p.components,
            (${ranking?.promotedUntil ?? "NULL"})::text AS promote_end_at,

@@ -241,34 +241,9 @@ export class PortfolioReader {
     return rows[0]?.total ?? 0;
   }
 
-  /**
-   * A portfolio's detail, read now (the API keeps each portfolio's stored part, `detailBases`, and
-   * adds the live part, `live`, to it on every request): the requester's favourite flag and the
-   * views counted since the stored part was read included.
-   */
-  async detail(address: string, me?: string) {
-    await this.freshMetrics();
-    const base = (await this.detailBases([address])).get(address);
-    if (!base) return null;
-    const favorite = me ? await this.sql.isFavorite(address, me) : false;
-    const { metrics, prices } = await this.live(address);
-    return {
-      ...base,
-      row: { ...base.row, ...metrics, favorite, riskScore: metrics.record.risk_score, total: 0 },
-      record: metrics.record,
-      components: this.components(base.units, prices),
-      views: this.viewsSince(address, base.views, base.viewsWrittenAt),
-    };
-  }
-
   /** Whether `portfolio` is one of `me`'s favourites. */
   isFavorite(portfolio: string, me: string): Promise<boolean> {
     return this.sql.isFavorite(portfolio, me);
-  }
-
-  /** The detail as stored (no requester: `favorite` false). */
-  readDetail(address: string) {
-    return this.detail(address);
   }
 
   /**

@@ -212,22 +212,62 @@ export async function readBooks(
   return books;
 }
 
-/** A market's part of a position at the snapshot's time (api/predict.ts's marketFigures and names). */
+/**
+ * A market as a position shows it at the snapshot's time (api/predict.ts's marketFigures and names),
+ * with its place in the list and the parts of a position's JSON that only the market sets, made
+ * once per snapshot: a reply is then numbers spliced between them (MarketView's `json`).
+ */
 export type MarketView = {
+  order: number;
+  status: ApiPosition["status"];
+  prices: readonly number[];
+  conditionId: string;
+  json: {
+    /** An outcome's `{"market":…,"market_title":…,"outcome":…,"outcome_index":i,` */
+    head: (outcome: number) => string;
+    /** `"status":…,"redeem":…,` */
+    state: string;
+  };
+};
+
+/** A market's view: its figures and the JSON parts of its positions. */
+export function marketView(m: {
   market: string;
   title: string;
   outcomeNames: readonly string[];
   status: ApiPosition["status"];
   prices: readonly number[];
   conditionId: string;
-};
+  order: number;
+}): MarketView {
+  const head = (outcome: number) =>
+    `{"market":${JSON.stringify(m.market)},"market_title":${JSON.stringify(m.title)},"outcome":${JSON.stringify(m.outcomeNames[outcome] ?? String(outcome))},"outcome_index":${outcome},`;
+  const heads = [head(0), head(1)];
+  return {
+    order: m.order,
+    status: m.status,
+    prices: m.prices,
+    conditionId: m.conditionId,
+    json: {
+      // the two outcomes a market has, made once; any other (none today) when asked
+      head: (outcome) => heads[outcome] ?? head(outcome),
+      state: `"status":${JSON.stringify(m.status)},"redeem":${m.status === "resolved"},`,
+    },
+  };
+}
 
-/** The book's positions at the snapshot's prices: newest market first, then outcome order. */
+/** A number as JSON writes it (a value that is not finite is null). */
+export const jsonNumber = (x: number) => (Number.isFinite(x) ? String(x) : "null");
+
+/**
+ * The book's positions at the snapshot's prices, newest market first, then outcome order: the
+ * `positions` array as JSON text (ApiPosition's fields in order), the balance and its all-time change.
+ */
 export function positionsOf(
   book: SenderBook,
-  view: (market: string) => (MarketView & { order: number }) | undefined,
-): { positions: ApiPosition[]; balance: number; balanceChanged: string } {
-  const rows: { order: number; p: ApiPosition }[] = [];
+  view: (market: string) => MarketView | undefined,
+): { json: string; count: number; balance: number; balanceChanged: string } {
+  const rows: { order: number; outcome: number; value: number; text: string }[] = [];
   for (let i = 0; i < book.markets.length; i++) {
     const m = view(book.markets[i] as string);
     if (!m) continue;
@@ -235,32 +275,31 @@ export function positionsOf(
     const quantity = book.quantities[i] as number;
     const priceAvg = book.priceAvgs[i] as number;
     const priceCur = m.prices[outcome] ?? 0;
+    const value = quantity * priceCur;
+    const pl = priceAvg > 0 ? ((priceCur - priceAvg) / priceAvg) * 100 : null;
+    const head = m.json.head(outcome);
     rows.push({
       order: m.order,
-      p: {
-        market: m.market,
-        market_title: m.title,
-        outcome: m.outcomeNames[outcome] ?? String(outcome),
-        outcome_index: outcome,
-        value_cur: quantity * priceCur,
-        price_avg: priceAvg,
-        price_cur: priceCur,
-        profit_loss_percentage: priceAvg > 0 ? ((priceCur - priceAvg) / priceAvg) * 100 : null,
-        quantity,
-        max_payout: quantity,
-        status: m.status,
-        redeem: m.status === "resolved",
-        redeemed: book.redeemed.includes(m.conditionId),
-        conditionId: m.conditionId,
-      },
+      outcome,
+      value,
+      text: `${head}"value_cur":${jsonNumber(value)},"price_avg":${jsonNumber(priceAvg)},"price_cur":${jsonNumber(priceCur)},"profit_loss_percentage":${pl === null ? "null" : jsonNumber(pl)},"quantity":${jsonNumber(quantity)},"max_payout":${jsonNumber(quantity)},${m.json.state}"redeemed":${book.redeemed.includes(m.conditionId)},"conditionId":${JSON.stringify(m.conditionId)}}`,
     });
   }
-  rows.sort((x, y) => y.order - x.order || x.p.outcome_index - y.p.outcome_index);
-  const positions = rows.map((r) => r.p);
-  const balance = positions.reduce((sum, p) => sum + p.value_cur, 0);
+  rows.sort((x, y) => y.order - x.order || x.outcome - y.outcome);
+  let balance = 0;
+  for (const r of rows) balance += r.value;
   const change = book.spent > 0 ? ((balance + book.returned - book.spent) / book.spent) * 100 : 0;
-  return { positions, balance, balanceChanged: change.toFixed(2) };
+  return {
+    json: `[${rows.map((r) => r.text).join(",")}]`,
+    count: rows.length,
+    balance,
+    balanceChanged: change.toFixed(2),
+  };
 }
+
+/** A balance history as JSON text. */
+export const historyJson = (points: readonly { value: number; ts: number }[]) =>
+  `[${points.map((p) => `{"value":${jsonNumber(p.value)},"ts":${p.ts}}`).join(",")}]`;
 
 /**
  * The book's all-time balance history at `now`, ending at `balance`: kept values before the book's
