@@ -254,6 +254,9 @@ describe.each(DB_KINDS)("market positions kept per sender (issue 21 §1, %s)", (
     expect(p.history.length).toBeGreaterThan(7);
     expect(p.history.some((h) => h.ts === lastGrid)).toBe(true);
     expect(p.history.at(-1)?.value).toBe(p.balance);
+    // asked again at the same snapshot: made again, then kept from the second ask on
+    const again = await Promise.all([positions(A), positions(A), positions(A)]);
+    for (const r of again) expect(r).toEqual(p);
     const none = await agrees(C.replace("c3", "c4"));
     expect(none.positions).toEqual([]);
     expect(none.history).toHaveLength(1);

@@ -72,9 +72,12 @@ export const BOOKS_BYTES = 64 * 1024 * 1024;
 export const BOOKS_WARM_MAX = 50_000;
 export const BOOKS_WARM_SHARE = 0.75;
 export const BOOKS_WARM_BATCH = 200;
-/** Senders whose last positions reply is kept beside their book (reused while neither changed). */
+/**
+ * Senders whose last positions request is remembered: a sender asked again while neither their book
+ * nor the markets snapshot changed gets the reply made then (kept from the second ask on).
+ */
 export const RECENT_POSITIONS = 1_000;
-type RecentPositions = { book: SenderBook; snapshot: MarketsSnapshot; text: string };
+type RecentPositions = { book: SenderBook; snapshot: MarketsSnapshot; text: string | null };
 /** Transactions a sender's list shows (newest first). */
 export const MARKET_TXS = 100;
 const YEAR = 365 * 86_400;
@@ -461,17 +464,20 @@ export const predictArea: ApiArea = (deps) => {
       const ch = c.var.chain;
       const snapshot = await marketsOf(ch);
       const book = await bookOf(ch, sender, snapshot);
-      // a book's reply at one snapshot is the same until either is made again
+      // a book's reply at one snapshot is the same until either is made again. It is kept from a
+      // sender's second ask on: keeping every reply (about 20 KB) in a long-lived map moved each
+      // into the old generation, and under senders in turn the collector's work halved the rate
       const st = positionStateOf(ch);
       const last = st.recent.get(sender);
-      if (last && last.book === book && last.snapshot === snapshot) return json(c, last.text);
+      const again = last !== undefined && last.book === book && last.snapshot === snapshot;
+      if (again && last.text !== null) return json(c, last.text);
       const p = positionsOf(book, (m) => viewsOf(snapshot).get(m));
       const history =
         (await historyOf(book, st.grid, snapshot, p.balance)) ??
         (await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, { balance: p.balance, now: snapshot.now }));
       const text = `{"balance":${jsonNumber(p.balance)},"balance_changed":${JSON.stringify(p.balanceChanged)},"positions":${p.json},"history":${historyJson(history)}}`;
       st.recent.delete(sender);
-      st.recent.set(sender, { book, snapshot, text });
+      st.recent.set(sender, { book, snapshot, text: again ? text : null });
       if (st.recent.size > RECENT_POSITIONS) st.recent.delete(st.recent.keys().next().value as string);
       return json(c, text);
     })
