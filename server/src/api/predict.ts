@@ -465,8 +465,7 @@ export const predictArea: ApiArea = (deps) => {
       const snapshot = await marketsOf(ch);
       const book = await bookOf(ch, sender, snapshot);
       // a book's reply at one snapshot is the same until either is made again. It is kept from a
-      // sender's second ask on: keeping every reply (about 20 KB) in a long-lived map moved each
-      // into the old generation, and under senders in turn the collector's work halved the rate
+      // sender's second ask on, so senders asked once (in turn) leave no 20 KB reply behind
       const st = positionStateOf(ch);
       const last = st.recent.get(sender);
       const again = last !== undefined && last.book === book && last.snapshot === snapshot;
