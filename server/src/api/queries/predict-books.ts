@@ -8,7 +8,7 @@
  * are read once per time for every market (OutcomePriceGrid), not once per sender.
  */
 import { type ApiPosition, BALANCE_HISTORY_RANGES, sampleTimes } from "@sofi/core";
-import type { MarketRow, PredictSql } from "./predict.ts";
+import type { MarketRow, Move, PredictSql } from "./predict.ts";
 
 /** The topic whose keys are the senders (lowercased) whose trades, transfers or redemptions a commit wrote. */
 export const MARKETS_SENDER_TOPIC = "markets.sender";
@@ -125,6 +125,39 @@ const priceIn = (column: PriceColumn | undefined, market: string, outcome: numbe
   return outcome === 0 ? p0 : 1 - p0;
 };
 
+/**
+ * The balance history's one replay, shared by the kept books and the balances reply: the value at
+ * each of `times` is the positive holdings after every move up to it, each at its outcome's price
+ * (`price0At(i, market)` is outcome 0's at times[i]). Also returns the holdings after every move.
+ */
+export function replayHistory(
+  moves: readonly Move[], // oldest first
+  times: readonly number[],
+  price0At: (i: number, market: string) => number,
+): { values: Float64Array; qty: Map<string, bigint> } {
+  const qty = new Map<string, bigint>();
+  const values = new Float64Array(times.length);
+  const apply = (mv: Move) => {
+    const key = `${mv.market}|${mv.outcome}`;
+    qty.set(key, (qty.get(key) ?? 0n) + BigInt(mv.delta));
+  };
+  let k = 0;
+  for (const [i, t] of times.entries()) {
+    for (; k < moves.length && Number(moves[k]?.ts) <= t; k++) apply(moves[k] as Move);
+    let value = 0;
+    // summed in the order each position first moved, so both readers' floating-point sums agree
+    for (const [key, q] of qty) {
+      if (q <= 0n) continue;
+      const [market = "", outcome] = key.split("|");
+      const p0 = price0At(i, market);
+      value += (Number(q) / 1e18) * (outcome === "0" ? p0 : 1 - p0);
+    }
+    values[i] = value;
+  }
+  for (; k < moves.length; k++) apply(moves[k] as Move);
+  return { values, qty };
+}
+
 /** The senders' books at the state `s` was read at: three queries, and the grid's missing columns. */
 export async function readBooks(
   sql: PredictSql,
@@ -149,30 +182,11 @@ export async function readBooks(
   );
   const books = new Map<string, SenderBook>();
   for (const { sender, moves, firstMoveAt, times } of plans) {
-    // the history replays the moves over the sample times, summing positive quantities in the
-    // order each first moved, as the balances reply does
-    const qty = new Map<string, bigint>();
-    const values = new Float64Array(times.length);
-    let k = 0;
-    for (const [i, t] of times.entries()) {
-      for (; k < moves.length && Number(moves[k]?.ts) <= t; k++) {
-        const mv = moves[k] as (typeof moves)[number];
-        const key = `${mv.market}|${mv.outcome}`;
-        qty.set(key, (qty.get(key) ?? 0n) + BigInt(mv.delta));
-      }
-      let value = 0;
-      for (const [key, q] of qty) {
-        if (q <= 0n) continue;
-        const [market = "", outcome] = key.split("|");
-        value += (Number(q) / 1e18) * priceIn(columns.get(t), market, outcome === "0" ? 0 : 1);
-      }
-      values[i] = value;
-    }
-    for (; k < moves.length; k++) {
-      const mv = moves[k] as (typeof moves)[number];
-      const key = `${mv.market}|${mv.outcome}`;
-      qty.set(key, (qty.get(key) ?? 0n) + BigInt(mv.delta));
-    }
+    const { values, qty } = replayHistory(
+      moves,
+      times,
+      (i, market) => columns.get(times[i] as number)?.get(market) ?? 0.5,
+    );
     const bought = new Map<string, { cost: bigint; tokens: bigint }>();
     let spent = 0n;
     const redemptions = redemptionsBy.get(sender) ?? [];

@@ -113,7 +113,7 @@ export const predictHandler = defineHandler({
         ...(rows.TransferBatch?.args.to ?? []),
         ...(rows.PayoutRedemption?.args.redeemer ?? []),
       ]),
-    ].filter((a): a is string => typeof a === "string"),
+    ],
   }),
   // events go by the custom rollback (with the stats they moved); the others by table
   tables: ["predict_markets", "predict_transfers", "predict_answers", "predict_settlements"],
