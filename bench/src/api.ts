@@ -76,11 +76,11 @@ export const API_ENDPOINTS: Record<string, string | PathOf> = {
   portfoliosTraded: "/api/local/v2/sofi/portfolios?orderby=traded&limit=4",
   portfolioDetail: `/api/local/sofi/portfolios/${benchPortfolio(BENCH_PORTFOLIO_INDEX)}`,
   portfolioHistory: `/api/local/sofi/portfolios/${benchPortfolio(BENCH_PORTFOLIO_INDEX)}/history?type=1w`,
-  // every portfolio in turn: at 10,000 more than the detail cache keeps (2,000), so each reads the database
+  // every portfolio in turn (10,000 at the full size): each portfolio's stored part is read ahead and
+  // kept until a commit names it, the live part made per request (docs/decisions.md, "Portfolio details")
   portfolioDetailMany: (i, s) => `/api/local/sofi/portfolios/${benchPortfolio(i % s.portfolios)}`,
-  // Governance (issue 18). Replies are cached 2 s per key (at most 2,000 keys): the first page and
-  // the popular proposal are mostly served from that cache, the "in turn" rows never are (at
-  // 10,000 proposals each asks a key not asked for 2,000 requests).
+  // Governance (issue 18). Every proposal is held in memory, kept exact by the commits; a proposal's
+  // votes pages are kept until a commit names it (docs/decisions.md, "Governance reads from memory").
   proposals: "/api/local/sofi/proposals?limit=20",
   // every window of 20 in turn (offset 0, 1, 2, … to the last proposal): 10,000 distinct pages
   proposalsInTurn: (i, s) => `/api/local/sofi/proposals?limit=20&offset=${i % s.totalProposals}`,
@@ -93,27 +93,29 @@ export const API_ENDPOINTS: Record<string, string | PathOf> = {
   votes: (_i, s) => `/api/local/sofi/votes?proposalId=${s.popularProposalId}&limit=50`,
   votesInTurn: (i, s) => `/api/local/sofi/votes?proposalId=${s.firstProposalId + (i % s.proposals)}&limit=50`,
   // Prediction market (issue 19). Every market's rows (and the list built from them) are read once
-  // per commit, or when a market's status changes by time, at most 5 s apart; each sender's
-  // positions are cached 2 s per key (at most 2,000 keys): a miss asks for the sender's holdings,
-  // flows and redemptions, and a price history per market held.
+  // per commit, or when a market's status changes by time, at most 5 s apart; each sender's book
+  // (holdings, cost basis, history up to the indexed head) is read ahead and kept until a commit
+  // names the sender (docs/decisions.md, "Market positions kept per sender").
   markets: "/api/local/sofi/markets",
   marketsPositions: (_i, s) =>
     `/api/local/sofi/markets_positions?sender=${benchTrader(BENCH_TRADER_INDEX % s.traders)}`,
   // every synthetic trader in turn (20,000 at the full size)
   marketsPositionsInTurn: (i, s) => `/api/local/sofi/markets_positions?sender=${benchTrader(i % s.traders)}`,
-  // Races (issue 20). The leader board, the running rounds, a user's points and history and a
-  // round's page are cached 2 s per key (at most 2,000 keys).
+  // Races (issue 20). A predictor's points and a round's page are kept until a commit names the
+  // predictor or round, and read ahead (docs/decisions.md, "Races, viewers' feeds and votes kept in
+  // memory"); the leader board and the running rounds are one reply for everyone.
   points: "/api/local/sofi/points",
   pointsHistory: (_i, s) => `/api/local/sofi/points?address=${benchRacer(BENCH_RACER_INDEX % s.racers)}`,
   // every synthetic predictor in turn (50,000 at the full size)
   pointsInTurn: (i, s) => `/api/local/sofi/points?address=${benchRacer(i % s.racers)}`,
   rounds: "/api/local/sofi/rounds?limit=100",
-  // every synthetic round's page in turn (10,000: more than the cache keeps)
+  // every synthetic round's page in turn (10,000 at the full size)
   roundInTurn: (i, s) => `/api/local/sofi/rounds/${s.firstRoundId + (i % s.rounds)}`,
-  // Social (issue 20). Pages (with or without a viewer) and the trending list are cached 2 s per
-  // key (at most 2,000 keys; a viewer's page also until any write in the process).
+  // Social (issue 20). A topic's pages are kept until a commit or write names the topic (the busiest
+  // read ahead); a viewer who never reacted reads the shared page (docs/decisions.md, "Topic pages
+  // read ahead").
   postsTopic: `/api/local/sofi/posts?topic=${BENCH_TOPIC}`,
-  // every synthetic tag in turn (5,000 at the full size: more than the cache keeps)
+  // every synthetic tag in turn (5,000 at the full size)
   postsTopicInTurn: (i, s) => `/api/local/sofi/posts?topic=${benchTag(i % s.tags)}`,
   postsAddress: (_i, s) => `/api/local/sofi/posts?address=${benchAuthor(BENCH_VIEWER_INDEX % s.authors)}`,
   // every synthetic author as the viewer in turn (100,000 at the full size)

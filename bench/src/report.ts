@@ -304,7 +304,7 @@ export function formatResults(r: Results): string {
               votesInTurn: ` (${int(gf?.proposals ?? 0)} proposals in turn)`,
               markets: ` (${int(mf?.tables.predictMarkets ?? 0)} markets)`,
               marketsPositions: ` (a trader with ${int(mf?.traderPositions ?? 0)} positions)`,
-              marketsPositionsInTurn: ` (${int(mf?.traders ?? 0)} traders in turn: database)`,
+              marketsPositionsInTurn: ` (${int(mf?.traders ?? 0)} traders in turn)`,
               points: " (the leader board)",
               pointsHistory: ` (a predictor's points and history, ${int(rf?.racerPredictions ?? 0)} predictions)`,
               pointsInTurn: ` (${int(rf?.racers ?? 0)} predictors in turn)`,
