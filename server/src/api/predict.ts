@@ -459,8 +459,10 @@ export const predictArea: ApiArea = (deps) => {
       const p = positionsOf(book, (m) => viewsOf(snapshot).get(m));
       const history =
         (await historyOf(book, st.grid, snapshot, p.balance)) ??
-        (await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, { balance: p.balance, now: snapshot.now }));
-      const text = `{"balance":${jsonNumber(p.balance)},"balance_changed":${JSON.stringify(p.balanceChanged)},"positions":${p.json},"history":${historyJson(history)}}`;
+        historyJson(
+          await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, { balance: p.balance, now: snapshot.now }),
+        );
+      const text = `{"balance":${jsonNumber(p.balance)},"balance_changed":${JSON.stringify(p.balanceChanged)},"positions":${p.json},"history":${history}}`;
       st.recent.delete(sender);
       st.recent.set(sender, { book, snapshot, text: again ? text : null });
       if (st.recent.size > RECENT_POSITIONS) st.recent.delete(st.recent.keys().next().value as string);

@@ -106,14 +106,18 @@ export type SenderBook = {
   redeemed: readonly string[];
   /** The first move's time (null: never held a position). */
   firstMoveAt: number | null;
-  /** History values at t0, t0 + step, …: the sample times before `settledBefore`. */
-  history: { t0: number; step: number; values: Float64Array };
+  /**
+   * The history's points at t0, t0 + step, … (`count` of them: the sample times before
+   * `settledBefore`), as the reply's JSON items (`{"value":…,"ts":…}` joined by commas): they never
+   * change while the book is kept, so they are written once, not on every ask.
+   */
+  history: { t0: number; step: number; count: number; json: string };
   settledBefore: number;
 };
 
 /** Bytes a book holds, estimated from its parts (typed arrays, references, headers). */
 export const bookBytes = (b: SenderBook): number =>
-  600 + b.markets.length * 24 + b.history.values.length * 8 + b.redeemed.length * 80;
+  600 + b.markets.length * 24 + b.history.json.length + b.redeemed.length * 80;
 
 /** The all-time balance history's sample times before `now` (the last point, now's, is the balance). */
 export const pastSampleTimes = (firstMoveAt: number | null, now: number): number[] =>
@@ -209,7 +213,12 @@ export async function readBooks(
       returned: Number(returned) / 1e18,
       redeemed: [...new Set(redemptions.map((r) => r.condition_id))],
       firstMoveAt,
-      history: { t0: times[0] ?? 0, step: times.length > 1 ? (times[1] as number) - (times[0] as number) : 0, values },
+      history: {
+        t0: times[0] ?? 0,
+        step: times.length > 1 ? (times[1] as number) - (times[0] as number) : 0,
+        count: times.length,
+        json: times.map((t, i) => historyPoint(values[i] as number, t)).join(","),
+      },
       settledBefore: s.head,
     };
     for (const [i, [key, q]] of held.entries()) {
@@ -241,6 +250,8 @@ export type MarketView = {
     head: (outcome: number) => string;
     /** `"status":…,"redeem":…,` */
     state: string;
+    /** An outcome's price now as JSON writes it. */
+    price: (outcome: number) => string;
   };
 };
 
@@ -257,6 +268,8 @@ export function marketView(m: {
   const head = (outcome: number) =>
     `{"market":${JSON.stringify(m.market)},"market_title":${JSON.stringify(m.title)},"outcome":${JSON.stringify(m.outcomeNames[outcome] ?? String(outcome))},"outcome_index":${outcome},`;
   const heads = [head(0), head(1)];
+  const price = (outcome: number) => jsonNumber(m.prices[outcome] ?? 0);
+  const prices = [price(0), price(1)];
   return {
     order: m.order,
     status: m.status,
@@ -266,6 +279,7 @@ export function marketView(m: {
       // the two outcomes a market has, made once; any other (none today) when asked
       head: (outcome) => heads[outcome] ?? head(outcome),
       state: `"status":${JSON.stringify(m.status)},"redeem":${m.status === "resolved"},`,
+      price: (outcome) => prices[outcome] ?? price(outcome),
     },
   };
 }
@@ -292,11 +306,12 @@ export function positionsOf(
     const value = quantity * priceCur;
     const pl = priceAvg > 0 ? ((priceCur - priceAvg) / priceAvg) * 100 : null;
     const head = m.json.head(outcome);
+    const q = jsonNumber(quantity);
     rows.push({
       order: m.order,
       outcome,
       value,
-      text: `${head}"value_cur":${jsonNumber(value)},"price_avg":${jsonNumber(priceAvg)},"price_cur":${jsonNumber(priceCur)},"profit_loss_percentage":${pl === null ? "null" : jsonNumber(pl)},"quantity":${jsonNumber(quantity)},"max_payout":${jsonNumber(quantity)},${m.json.state}"redeemed":${book.redeemed.includes(m.conditionId)},"conditionId":${JSON.stringify(m.conditionId)}}`,
+      text: `${head}"value_cur":${jsonNumber(value)},"price_avg":${jsonNumber(priceAvg)},"price_cur":${m.json.price(outcome)},"profit_loss_percentage":${pl === null ? "null" : jsonNumber(pl)},"quantity":${q},"max_payout":${q},${m.json.state}"redeemed":${book.redeemed.includes(m.conditionId)},"conditionId":${JSON.stringify(m.conditionId)}}`,
     });
   }
   rows.sort((x, y) => y.order - x.order || x.outcome - y.outcome);
@@ -311,41 +326,43 @@ export function positionsOf(
   };
 }
 
+/** A balance history's point as JSON text. */
+const historyPoint = (value: number, ts: number) => `{"value":${jsonNumber(value)},"ts":${ts}}`;
+
 /** A balance history as JSON text. */
 export const historyJson = (points: readonly { value: number; ts: number }[]) =>
-  `[${points.map((p) => `{"value":${jsonNumber(p.value)},"ts":${p.ts}}`).join(",")}]`;
+  `[${points.map((p) => historyPoint(p.value, p.ts)).join(",")}]`;
 
 /**
- * The book's all-time balance history at `now`, ending at `balance`: kept values before the book's
- * head, current holdings at the grid's prices after it (no move of the sender came since, or the
- * book would have been dropped). Null when the sample times no longer fall on the kept ones (the
- * span outgrew 399 steps): the caller reads the history instead.
+ * The book's all-time balance history at `now`, ending at `balance`, as JSON text: the kept points
+ * before the book's head, current holdings at the grid's prices after it (no move of the sender
+ * came since, or the book would have been dropped). Null when the sample times no longer fall on
+ * the kept ones (the span outgrew 399 steps): the caller reads the history instead.
  */
 export async function historyOf(
   book: SenderBook,
   grid: OutcomePriceGrid,
   s: MarketsState,
   balance: number,
-): Promise<{ value: number; ts: number }[] | null> {
+): Promise<string | null> {
   const times = pastSampleTimes(book.firstMoveAt, s.now);
-  const { t0, step, values } = book.history;
-  const later = times.filter((t) => t >= book.settledBefore);
+  const { t0, step, count, json } = book.history;
+  // the sample times are evenly spaced: the same first time, step and count are the same times
+  const settled = times.filter((t) => t < book.settledBefore);
+  if (settled.length !== count) return null;
+  if (count > 0 && settled[0] !== t0) return null;
+  if (count > 1 && (settled[1] as number) - (settled[0] as number) !== step) return null;
+  const later = times.slice(count);
   const columns = later.length ? await grid.columns(later, s) : null;
-  const out: { value: number; ts: number }[] = [];
-  for (const t of times) {
-    if (t < book.settledBefore) {
-      const i = step > 0 ? (t - t0) / step : t === t0 ? 0 : -1;
-      if (!Number.isInteger(i) || i < 0 || i >= values.length) return null;
-      out.push({ value: values[i] as number, ts: t });
-      continue;
-    }
+  const points = count > 0 ? [json] : [];
+  for (const t of later) {
     let value = 0;
     for (let i = 0; i < book.markets.length; i++)
       value +=
         (book.quantities[i] as number) *
         priceIn(columns?.get(t), book.markets[i] as string, book.outcomes[i] as number);
-    out.push({ value, ts: t });
+    points.push(historyPoint(value, t));
   }
-  out.push({ value: balance, ts: s.now });
-  return out;
+  points.push(historyPoint(balance, s.now));
+  return `[${points.join(",")}]`;
 }
