@@ -67,9 +67,13 @@ export const MARKETS_SNAPSHOT_MAX_MS = 5_000;
 export const STAKING_UNREADABLE = "The staking pool could not be read";
 /** How long a sender's book is kept at most (bounds a change signal lost without the bus noticing). */
 export const BOOKS_TTL_MS = 10 * 60_000;
-/** Bytes of books kept per chain (estimated, bookBytes): about 2 KB for a sender with 40 positions
- * (the heap measured about 0.85 KB: the bound is conservative). */
-export const BOOKS_BYTES = 64 * 1024 * 1024;
+/**
+ * Bytes of books kept per chain (estimated, bookBytes): about 4 KB for a sender with 40 positions
+ * and a year of weekly points, half of it the history's JSON text (written once per book so that
+ * a reply does not format it again). The heap is smaller than the estimate (stop 36 measured
+ * 0.85 KB a book before the text, against an estimate of 2 KB): the bound is conservative.
+ */
+export const BOOKS_BYTES = 128 * 1024 * 1024;
 /** The most active senders whose books are read ahead, the share of BOOKS_BYTES they may fill, per read. */
 export const BOOKS_WARM_MAX = 50_000;
 export const BOOKS_WARM_SHARE = 0.75;
