@@ -152,17 +152,7 @@ export class PredictSql {
 
   /** Outcome 0's price and the pool's value at each of `times` (the last event at or before it), oldest first. */
   async history(market: string, times: readonly number[]) {
-    if (times.length === 0) return [];
-    const rows = await this.db.query<{ t: string | number; price0: number | null; value: number | null }>(
-      `SELECT t.at AS t, e.price0, e.pool_value AS value
-       FROM unnest($3::int8[]) AS t(at)
-       LEFT JOIN LATERAL (SELECT price0, pool_value FROM predict_events
-                          WHERE chain_id = $1 AND market = $2 AND timestamp <= t.at
-                          ORDER BY timestamp DESC, block_number DESC, log_index DESC LIMIT 1) e ON true
-       ORDER BY t.at`,
-      [this.chainId, market, `{${times.join(",")}}`],
-    );
-    return rows.map((r) => ({ t: Number(r.t), price0: r.price0, value: r.value }));
+    return (await this.histories([market], times)).get(market) ?? [];
   }
 
   /**
