@@ -328,9 +328,13 @@ test.describe
       await redeem.click();
       await expect(popup(page, "Redeem Success")).toBeVisible({ timeout: 30_000 });
       // redeemed: the button turns disabled, and once the positions are read again the row leaves
-      // (its tokens were burned); which one the test sees first depends on the refresh's timing
+      // (its tokens were burned); which one the test sees first depends on the refresh's timing.
+      // One look at the page for both (evaluateAll does not wait): a count, then isDisabled, would
+      // wait on a row that left between the two.
       await expect
-        .poll(async () => (await redeem.count()) === 0 || (await redeem.isDisabled()), { timeout: 20_000 })
+        .poll(() => redeem.evaluateAll((buttons) => buttons.every((b) => (b as HTMLButtonElement).disabled)), {
+          timeout: 20_000,
+        })
         .toBe(true);
       await page.getByRole("tab", { name: "Total transaction history" }).click();
       await expect(txs.getByTestId("tx-action").filter({ hasText: "Redeem" }).first()).toBeVisible({ timeout: 30_000 });

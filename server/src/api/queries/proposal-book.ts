@@ -190,3 +190,41 @@ export class ProposalBook<R> {
     this.byProposer = by;
   }
 }
+
+/** List pages kept by JoinedPages: the bound (about 32 KB a page of twenty). */
+export const JOINED_PAGES = 100;
+
+/**
+ * The last list pages joined from the book's kept texts, least recently asked dropped first. A page
+ * is reused while each of its proposals' texts is the same string (compared by reference, so a
+ * check costs twenty pointer compares): a commit or a status changing with time gives a proposal a
+ * new text, and the page is joined again.
+ */
+export class JoinedPages {
+  private readonly pages = new Map<string, { texts: readonly string[]; total: number; json: string }>();
+
+  constructor(private readonly max: number) {}
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  /** The reply `{"proposals":[…],"total":…}` of `texts` (kept under `key`, or joined now). */
+  join(key: string, texts: readonly string[], total: number): string {
+    const kept = this.pages.get(key);
+    if (kept && kept.total === total && sameStrings(kept.texts, texts)) {
+      this.pages.delete(key);
+      this.pages.set(key, kept);
+      return kept.json;
+    }
+    const json = `{"proposals":[${texts.join(",")}],"total":${total}}`;
+    this.pages.delete(key);
+    this.pages.set(key, { texts, total, json });
+    if (this.pages.size > this.max) this.pages.delete(this.pages.keys().next().value as string);
+    return json;
+  }
+}
+
+/** Whether the two lists hold the same strings in order (equal strings that are different copies also count). */
+const sameStrings = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((s, i) => s === b[i]);

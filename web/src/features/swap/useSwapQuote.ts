@@ -5,6 +5,7 @@ import type { PublicClient } from "viem";
 import { contractAddress } from "../../kernel/contracts.ts";
 import { useDebouncedValue } from "../../kernel/hooks.ts";
 import { InsufficientLiquidityError, type Quote, quoteExactIn, quoteExactOut, routeReserves } from "./quote.ts";
+import { sameQuote } from "./rules.ts";
 
 export type QuoteRequest = {
   amount: bigint;
@@ -41,8 +42,28 @@ const EMPTY: QuoteState = {
   insufficientLiquidity: false,
 };
 
+/** What is asked, without the refresh count: a refresh asks the same again. */
+function identity(r: QuoteRequest | null): string {
+  return r ? `${r.amount}|${r.independent}|${r.tokenIn}|${r.tokenOut}|${r.singleHop}` : "";
+}
+
 function key(r: QuoteRequest | null): string {
-  return r ? `${r.amount}|${r.independent}|${r.tokenIn}|${r.tokenOut}|${r.singleHop}|${r.refresh}` : "";
+  return r ? `${identity(r)}|${r.refresh}` : "";
+}
+
+/**
+ * The state once `quote` answers the request `id`: a quote equal to the one in view (a refresh, or
+ * the same request asked again) keeps it and its known impact, so the button and an open confirm
+ * dialog do not flicker to "loading" or "price updated" and back while nothing changed.
+ */
+export function answered(
+  s: QuoteState & { id: string },
+  id: string,
+  quote: Quote | null,
+): Pick<QuoteState, "quote" | "impactBps" | "impactReady"> {
+  if (quote && s.quote && s.id === id && sameQuote(s.quote, quote))
+    return { quote: s.quote, impactBps: s.impactBps, impactReady: s.impactReady };
+  return { quote, impactBps: null, impactReady: !quote };
 }
 
 /**
@@ -56,13 +77,14 @@ export function useSwapQuote(
 ): QuoteState {
   const requestKey = key(request);
   const debouncedKey = useDebouncedValue(requestKey, QUOTE_DEBOUNCE_MS);
-  const [state, setState] = useState<QuoteState & { key: string }>({ ...EMPTY, key: "" });
+  const requestId = identity(request);
+  const [state, setState] = useState<QuoteState & { key: string; id: string }>({ ...EMPTY, key: "", id: "" });
   const aggregator = contractAddress(deployment, "aggregator");
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the request
   useEffect(() => {
     if (!request || !client || !deployment || !aggregator) {
-      setState({ ...EMPTY, key: "" });
+      setState({ ...EMPTY, key: "", id: "" });
       return;
     }
     if (debouncedKey !== requestKey) return;
@@ -76,16 +98,15 @@ export function useSwapQuote(
             ? await quoteExactIn(client, deployment, aggregator, r.amount, r.tokenIn, r.tokenOut, r.singleHop)
             : await quoteExactOut(client, deployment, aggregator, r.amount, r.tokenIn, r.tokenOut, r.singleHop);
         if (cancelled) return;
-        setState({
-          quote,
+        setState((s) => ({
+          ...answered(s, requestId, quote),
           quoted: true,
           loading: false,
-          impactBps: null,
-          impactReady: !quote,
           error: null,
           insufficientLiquidity: false,
           key: requestKey,
-        });
+          id: requestId,
+        }));
         if (!quote) return;
         let impact: number | null = null;
         try {
@@ -99,7 +120,14 @@ export function useSwapQuote(
       } catch (e) {
         if (cancelled) return;
         if (e instanceof InsufficientLiquidityError) {
-          setState({ ...EMPTY, quoted: true, impactReady: true, insufficientLiquidity: true, key: requestKey });
+          setState({
+            ...EMPTY,
+            quoted: true,
+            impactReady: true,
+            insufficientLiquidity: true,
+            key: requestKey,
+            id: requestId,
+          });
           return;
         }
         // The details are for developers; the page says in plain words that the price is unavailable.
@@ -114,6 +142,7 @@ export function useSwapQuote(
           // viem's short message ("HTTP request failed."), not the multi-line details.
           error: (e as { shortMessage?: string }).shortMessage ?? (e instanceof Error ? e.message : String(e)),
           key: requestKey,
+          id: requestId,
         });
       }
     })();
@@ -123,6 +152,8 @@ export function useSwapQuote(
   }, [debouncedKey, requestKey, client, deployment, aggregator]);
 
   if (!request) return EMPTY;
-  if (state.key !== requestKey) return { ...EMPTY, loading: true };
+  // a refresh of the quote in view keeps showing it while the new one loads (as Uniswap does)
+  if (state.key !== requestKey)
+    return state.id === requestId && state.quote ? { ...state, loading: true } : { ...EMPTY, loading: true };
   return state;
 }
