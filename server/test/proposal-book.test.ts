@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { CommitSignal } from "../src/api/commit-signal.ts";
 import { stableThrough, timedParts } from "../src/api/governance.ts";
 import type { ProposalRecord } from "../src/api/queries/governance.ts";
-import { JoinedPages, ProposalBook, type ProposalSource } from "../src/api/queries/proposal-book.ts";
+import { ProposalBook, type ProposalSource } from "../src/api/queries/proposal-book.ts";
 import { GOVERNANCE_PROPOSAL_TOPIC, GOVERNANCE_QUORUM_TOPIC } from "../src/api/queries/proposal-versions.ts";
 
 const record = (id: number, proposer = "0xaa", forVotes = 0n): ProposalRecord => ({
@@ -207,30 +207,5 @@ describe("a proposal's text kept between the times its status compares with", ()
         if (Number.isFinite(through) && JSON.stringify(timedParts(p, through + 1)) !== seen) changes++;
       }
     expect(changes).toBeGreaterThan(10);
-  });
-});
-
-describe("list pages joined from the kept texts", () => {
-  it("a page asked again is the same reply; a proposal with a new text or a new total makes it again", () => {
-    const pages = new JoinedPages(10);
-    const a = '{"id":"1"}';
-    const b = '{"id":"2"}';
-    expect(pages.join("|20|0", [a, b], 2)).toBe('{"proposals":[{"id":"1"},{"id":"2"}],"total":2}');
-    expect(pages.join("|20|0", [a, b], 2)).toBe('{"proposals":[{"id":"1"},{"id":"2"}],"total":2}');
-    // a commit (or the time) gave proposal 2 a new text: the page is not the kept one
-    expect(pages.join("|20|0", [a, '{"id":"2","status":"Active"}'], 2)).toBe(
-      '{"proposals":[{"id":"1"},{"id":"2","status":"Active"}],"total":2}',
-    );
-    expect(pages.join("|20|0", [a, '{"id":"2","status":"Active"}'], 3)).toContain('"total":3');
-    // another key is another page
-    expect(pages.join("0xabc|20|0", [b], 1)).toBe('{"proposals":[{"id":"2"}],"total":1}');
-  });
-
-  it("keeps at most its bound, the least recently asked page dropped first", () => {
-    const pages = new JoinedPages(3);
-    for (let offset = 0; offset < 50; offset += 1) pages.join(`|20|${offset}`, [`{"id":"${offset}"}`], 50);
-    expect(pages.size).toBe(3);
-    expect(pages.join("|20|49", ['{"id":"49"}'], 50)).toBe('{"proposals":[{"id":"49"}],"total":50}');
-    expect(pages.size).toBe(3);
   });
 });
