@@ -68,12 +68,13 @@ export const STAKING_UNREADABLE = "The staking pool could not be read";
 /** How long a sender's book is kept at most (bounds a change signal lost without the bus noticing). */
 export const BOOKS_TTL_MS = 10 * 60_000;
 /**
- * Bytes of books kept per chain (estimated, bookBytes): about 4 KB for a sender with 40 positions
- * and a year of weekly points, half of it the history's JSON text (written once per book so that
- * a reply does not format it again). The heap is smaller than the estimate (stop 36 measured
- * 0.85 KB a book before the text, against an estimate of 2 KB): the bound is conservative.
+ * Bytes of books kept per chain (estimated, bookBytes): about 8 KB for a sender with 40 positions
+ * and a year of weekly points: the history's JSON text and each holding's own JSON (written once
+ * per book so that a reply does not format them again). The heap is smaller than the estimate
+ * (stop 36 measured 0.85 KB a book before any text, against an estimate of 2 KB): the bound is
+ * conservative. Stop 39 doubled it for the holdings' text (20,031 senders: about 150 MB estimated).
  */
-export const BOOKS_BYTES = 128 * 1024 * 1024;
+export const BOOKS_BYTES = 256 * 1024 * 1024;
 /** The most active senders whose books are read ahead, the share of BOOKS_BYTES they may fill, per read. */
 export const BOOKS_WARM_MAX = 50_000;
 export const BOOKS_WARM_SHARE = 0.75;

@@ -1,0 +1,107 @@
+/**
+ * A kept book's positions reply (issue 21 §1): each holding's own text is written once per book and
+ * the reply's order is kept as an index, so a reply formats only the value and profit per holding.
+ * These check the reply against its fields, its order, and the markets' order changing under a book.
+ */
+import { type ApiPosition, positionSchema } from "@sofi/core";
+import { describe, expect, it } from "vitest";
+import { type MarketView, marketView, positionsOf, type SenderBook } from "../src/api/queries/predict-books.ts";
+
+const M = (n: number) => `0x${String(n).padStart(40, "0")}`;
+const view = (n: number, order: number, prices: [number, number], status: ApiPosition["status"] = "active") =>
+  marketView({
+    market: M(n),
+    title: `Market "${n}"`,
+    outcomeNames: ["Yes", "No"],
+    status,
+    prices,
+    conditionId: `0x${String(n).padStart(64, "c")}`,
+    order,
+  });
+
+/** A book as readBooks writes it: arrays in first-move order, each holding's text, the reply's order. */
+function book(rows: { market: number; outcome: number; quantity: number; priceAvg: number }[], display: number[]) {
+  const b: SenderBook = {
+    markets: rows.map((r) => M(r.market)),
+    outcomes: Uint8Array.from(rows.map((r) => r.outcome)),
+    quantities: Float64Array.from(rows.map((r) => r.quantity)),
+    priceAvgs: Float64Array.from(rows.map((r) => r.priceAvg)),
+    spent: 10,
+    returned: 1,
+    redeemed: [`0x${String(3).padStart(64, "c")}`],
+    firstMoveAt: 1,
+    history: { t0: 0, step: 0, count: 0, json: "" },
+    settledBefore: 0,
+    texts: rows.map(
+      (r) =>
+        `"price_avg":${r.priceAvg},"quantity":${r.quantity},"max_payout":${r.quantity},"redeemed":${r.market === 3},`,
+    ),
+    display: Uint32Array.from(display),
+  };
+  return b;
+}
+
+const parse = (json: string) => positionSchema.array().parse(JSON.parse(json));
+
+describe("a book's positions reply", () => {
+  // first moved: market 1 yes, market 3 no, market 2 yes, market 3 yes
+  const held = [
+    { market: 1, outcome: 0, quantity: 2, priceAvg: 0.4 },
+    { market: 3, outcome: 1, quantity: 5, priceAvg: 0.5 },
+    { market: 2, outcome: 0, quantity: 1.5, priceAvg: 0 },
+    { market: 3, outcome: 0, quantity: 1, priceAvg: 0.25 },
+  ];
+  const views = new Map<string, MarketView>([
+    [M(1), view(1, 0, [0.6, 0.4])],
+    [M(2), view(2, 1, [0.3, 0.7])],
+    [M(3), view(3, 2, [1, 0], "resolved")],
+  ]);
+  // newest market (3) first, then outcome order
+  const b = book(held, [3, 1, 2, 0]);
+
+  it("writes every field of each position, newest market first then outcome, and sums the balance", () => {
+    const p = positionsOf(b, (m) => views.get(m));
+    const rows = parse(p.json);
+    expect(rows.map((r) => [r.market, r.outcome_index])).toEqual([
+      [M(3), 0],
+      [M(3), 1],
+      [M(2), 0],
+      [M(1), 0],
+    ]);
+    expect(rows[0]).toEqual({
+      market: M(3),
+      market_title: 'Market "3"',
+      outcome: "Yes",
+      outcome_index: 0,
+      value_cur: 1,
+      price_avg: 0.25,
+      price_cur: 1,
+      profit_loss_percentage: 300,
+      quantity: 1,
+      max_payout: 1,
+      status: "resolved",
+      redeem: true,
+      redeemed: true,
+      conditionId: `0x${String(3).padStart(64, "c")}`,
+    });
+    // bought at no cost (received): no profit figure
+    expect(rows[2]?.profit_loss_percentage).toBeNull();
+    expect(rows[3]?.value_cur).toBeCloseTo(1.2, 12);
+    expect(p.count).toBe(4);
+    expect(p.balance).toBeCloseTo(1 + 0 + 0.45 + 1.2, 12);
+    expect(p.balanceChanged).toBe((((p.balance + 1 - 10) / 10) * 100).toFixed(2));
+  });
+
+  it("sorts again when the markets' places changed since the book was read, and leaves out a market gone", () => {
+    const moved = new Map<string, MarketView>([
+      [M(1), view(1, 5, [0.6, 0.4])],
+      [M(3), view(3, 1, [1, 0], "resolved")],
+    ]);
+    const rows = parse(positionsOf(b, (m) => moved.get(m)).json);
+    expect(rows.map((r) => [r.market, r.outcome_index])).toEqual([
+      [M(1), 0],
+      [M(3), 0],
+      [M(3), 1],
+    ]);
+  });
+});
