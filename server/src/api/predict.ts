@@ -72,7 +72,7 @@ export const BOOKS_TTL_MS = 10 * 60_000;
  * and a year of weekly points: the history's JSON text and each holding's own JSON (written once
  * per book so that a reply does not format them again). The heap is smaller than the estimate
  * (stop 36 measured 0.85 KB a book before any text, against an estimate of 2 KB): the bound is
- * conservative. Stop 39 doubled it for the holdings' text (20,031 senders: about 150 MB estimated).
+ * conservative. Stop 39 doubled it for the holdings' text (20,031 senders: 163 MB estimated).
  */
 export const BOOKS_BYTES = 256 * 1024 * 1024;
 /** The most active senders whose books are read ahead, the share of BOOKS_BYTES they may fill, per read. */

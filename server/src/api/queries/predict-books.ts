@@ -328,8 +328,7 @@ export const jsonNumber = (x: number) => (Number.isFinite(x) ? String(x) : "null
 
 /**
  * The book's positions at the snapshot's prices, newest market first, then outcome order: the
- * `positions` array as JSON text (ApiPosition's fields), the balance and its all-time change. Per
- * holding only its value and profit are formatted; the rest is the book's and the market's text.
+ * `positions` array as JSON text (ApiPosition's fields), the balance and its all-time change.
  */
 export function positionsOf(
   book: SenderBook,
