@@ -310,18 +310,6 @@ test.describe
     });
 
     test("redeem the resolved market's winnings; the history and positions show every action", async ({ page }) => {
-      // the chain goes back to before the redeem afterwards, so a retry (which runs the serial group
-      // again on the same chain) finds the winnings still to redeem
-      const snapshot = await rpc<string>(page, "evm_snapshot", []);
-      try {
-        await redeemWinnings(page);
-      } finally {
-        await rpc(page, "evm_revert", [snapshot]);
-        await rpc(page, "evm_mine", []);
-      }
-    });
-
-    async function redeemWinnings(page: Page) {
       await page.goto("/predict/transactions");
       await connect(page, 0);
       await expect(page.getByRole("heading", { level: 2, name: "My predictions and history" })).toBeVisible();
@@ -354,7 +342,7 @@ test.describe
       await expect.poll(() => num(page.getByTestId("portfolio-balance")), { timeout: 30_000 }).not.toBe(balanceBefore);
       await page.getByTestId("balance-range").getByText("1w").click();
       await expect(page.getByTestId("balance-canvas")).toBeVisible();
-    }
+    });
 
     test("the closed market is answered, disputed once, the timeout passes, then it is reported", async ({ page }) => {
       test.setTimeout(180_000);
