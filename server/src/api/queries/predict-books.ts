@@ -263,12 +263,7 @@ export async function readBooks(
     }
     // the arrays stay in first-move order (the histories sum in it); the reply's order is an index
     const orders = marketOrder(s.rows);
-    const rank = (i: number) => orders.get(book.markets[i] as string) ?? -1;
-    book.display.set(
-      held
-        .map((_, i) => i)
-        .sort((x, y) => rank(y) - rank(x) || (book.outcomes[x] as number) - (book.outcomes[y] as number)),
-    );
+    book.display.set(held.map((_, i) => i).sort(byDisplay(book, (m) => orders.get(m))));
     books.set(sender, book);
   }
   return books;
@@ -338,14 +333,9 @@ export function positionsOf(
   // the markets' places changed since the book was read (a reorg took a market back): sort again
   const { parts, balance } =
     made ??
-    (positionsIn(
-      [...book.display].sort(
-        (x, y) =>
-          rankOf(book, view, y) - rankOf(book, view, x) || (book.outcomes[x] as number) - (book.outcomes[y] as number),
-      ),
-      book,
-      view,
-    ) as NonNullable<typeof made>);
+    (positionsIn([...book.display].sort(byDisplay(book, (m) => view(m)?.order)), book, view) as NonNullable<
+      typeof made
+    >);
   const change = book.spent > 0 ? ((balance + book.returned - book.spent) / book.spent) * 100 : 0;
   return {
     json: `[${parts.join(",")}]`,
@@ -355,8 +345,11 @@ export function positionsOf(
   };
 }
 
-const rankOf = (book: SenderBook, view: (market: string) => MarketView | undefined, i: number) =>
-  view(book.markets[i] as string)?.order ?? -1;
+/** Orders holdings' indices as a reply lists them: newest market first (`orderOf`), then outcome. */
+const byDisplay = (book: SenderBook, orderOf: (market: string) => number | undefined) => {
+  const rank = (i: number) => orderOf(book.markets[i] as string) ?? -1;
+  return (x: number, y: number) => rank(y) - rank(x) || (book.outcomes[x] as number) - (book.outcomes[y] as number);
+};
 
 /**
  * The positions' JSON items and their sum in the order `order` (holdings' indices); null when that
