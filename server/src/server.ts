@@ -234,6 +234,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
             (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
           });
         }
+        // what services hold unwritten (views counted this last second) is written while the
+        // database is still open; no request can count more now
+        await services.close((m) => log(m));
         await changes.stop();
         if (ownDb) await db.close();
       })();

@@ -9,8 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ALWAYS_ON, API, CAPABILITIES, type Capability, parseCapabilitiesOff } from "@sofi/core";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/api/app.ts";
+import { type ApiEnv, createApp } from "../src/api/app.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
 import { activeModules, areasOf } from "../src/modules/fold.ts";
@@ -243,5 +244,58 @@ describe("tables", () => {
     const all = tableNames(schema);
     expect(all.length).toBeGreaterThan(20);
     for (const t of all) expect([t, owners.get(t)?.length]).toEqual([t, 1]);
+  });
+});
+
+// ------------------------------------------------------------------ services' lifecycle
+
+describe("services", () => {
+  it("a service that holds unwritten work is closed when the server stops, once, while the database is open", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sofi-services-"));
+    const events: string[] = [];
+    let server: Awaited<ReturnType<typeof startServer>> | null = null;
+    const probe: ServerModule = {
+      name: "convert",
+      provides: {
+        pointsLedger: () => {
+          events.push("built");
+          return {
+            award: async () => {},
+            close: async () => {
+              // the server's own database (PGlite under dataDir): still open here
+              const [r] = (await server?.db.query<{ one: number }>("SELECT 1 AS one")) ?? [];
+              events.push(`closed, database answered ${r?.one}`);
+            },
+          };
+        },
+      },
+      areas: [
+        (deps) =>
+          new Hono<ApiEnv>().get("/probe", (c) => {
+            deps.services.get(c.var.chain, "pointsLedger");
+            return c.json({ ok: true });
+          }),
+      ],
+    };
+    server = await startServer({
+      env: { CHAINS: "local", ROLES: "api" },
+      port: 0,
+      dataDir: dir,
+      webDist: join(dir, "none"),
+      deployments: { local: ONE_TOKEN },
+      rpcUrls: { local: "http://127.0.0.1:9" },
+      modules: [probe],
+      log: () => {},
+    });
+    try {
+      expect((await fetch(`${server.url}/api/local/probe`)).status).toBe(200);
+      await fetch(`${server.url}/api/local/probe`);
+      expect(events).toEqual(["built"]);
+    } finally {
+      await server.stop();
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(events).toEqual(["built", "closed, database answered 1"]);
   });
 });

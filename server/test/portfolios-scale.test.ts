@@ -234,6 +234,17 @@ describe.each(DB_KINDS)("portfolio reads at scale (%s)", (kind) => {
     expect(await stored()).toBe(4);
   });
 
+  it("views: those counted since the last flush are written when the server closes the reader", async () => {
+    const db = await freshDb(kind);
+    await create(db);
+    const reader = new PortfolioReader(db, 31337, new Market(db, local, DEPLOYMENT, 0).prices, undefined, undefined);
+    reader.countView(P, "10.0.1.1");
+    reader.countView(P, "10.0.1.2");
+    await reader.close();
+    const [row] = await db.query<{ views: string }>("SELECT views FROM portfolio_info WHERE address = $1", [P]);
+    expect(Number(row?.views)).toBe(2);
+  });
+
   it("views: a viewer counts again on the next UTC day, and after the clock went back a day", async () => {
     const db = await freshDb(kind);
     await create(db);

@@ -76,8 +76,18 @@ export type Services = {
 };
 export type ServiceName = keyof Services;
 
+/**
+ * A service that holds work not yet written (e.g. views counted in memory, flushed in batches): the
+ * server closes it when it stops, after the API stopped answering and before the database closes.
+ */
+export type Closable = { close(): Promise<void> };
+const closable = (s: unknown): s is Closable =>
+  typeof s === "object" && s !== null && typeof (s as Partial<Closable>).close === "function";
+
 export class ServiceHub {
   private readonly built = new WeakMap<ChainRuntime, Map<ServiceName, unknown>>();
+  /** Every service built, in the order built (the WeakMap cannot be walked). */
+  private readonly all: unknown[] = [];
   private deps: AppDeps | null = null;
 
   constructor(private readonly providers: ReadonlyMap<ServiceName, ServiceFactory<unknown>>) {}
@@ -103,7 +113,11 @@ export class ServiceHub {
       byName = new Map();
       this.built.set(chain, byName);
     }
-    if (!byName.has(name)) byName.set(name, factory(this.deps, chain, this));
+    if (!byName.has(name)) {
+      const made = factory(this.deps, chain, this);
+      byName.set(name, made);
+      this.all.push(made);
+    }
     return byName.get(name) as Services[K];
   }
 
@@ -112,5 +126,16 @@ export class ServiceHub {
     const s = this.find(chain, name);
     if (s === undefined) throw new Error(`services: no module that is on provides ${name}`);
     return s;
+  }
+
+  /**
+   * Closes every built service that can be closed, the last built first (a service may use those
+   * it was built with); one that fails is reported and the others still close.
+   */
+  async close(log: (msg: string) => void = console.error): Promise<void> {
+    for (const s of [...this.all].reverse()) {
+      if (!closable(s)) continue;
+      await s.close().catch((e: unknown) => log(`a service failed to close: ${(e as Error).message ?? e}`));
+    }
   }
 }

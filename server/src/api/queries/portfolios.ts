@@ -381,6 +381,14 @@ export class PortfolioReader {
     return true;
   }
 
+  /**
+   * The server stops: the views counted since the last flush are written now, not lost with the
+   * process (a rolling deploy stops every server in turn). Called once no request can arrive.
+   */
+  async close(): Promise<void> {
+    await this.flushViews();
+  }
+
   /** Writes the views counted since the last flush (they are counted again if the write fails). */
   async flushViews(): Promise<void> {
     if (this.viewsTimer) clearTimeout(this.viewsTimer);
