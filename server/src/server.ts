@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { Deployment } from "@sofi/protocol";
 import { type AppDeps, type ChainIndexerStatus, type ChainRuntime, createApp } from "./api/app.ts";
-import { CommitSignal, changeOf } from "./api/commit-signal.ts";
+import { CommitSignal, changeOf, keptMsFor } from "./api/commit-signal.ts";
 import { Market } from "./api/market.ts";
 import { startChangeBus } from "./changes.ts";
 import { type ConfigOverrides, loadConfig, type ServerConfig } from "./config.ts";
@@ -134,7 +134,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 
   const chains: ChainRuntime[] = config.chains.map((cc) => {
     const market = new Market(db, cc.info, cc.deployment);
-    const commits = new CommitSignal();
+    const commits = new CommitSignal(keptMsFor(db.kind));
     commits.on(() => market.invalidate());
     return { config: cc, client: createRpcClient(cc.rpcUrl), market, commits };
   });

@@ -2,12 +2,22 @@
  * KeptReplies (issue 21 §1), the rules the trades cache's tests do not reach: a change whose keys
  * say "all", a reply rebuilt from a kept one (the live price or board moved) kept only if it is
  * still the one kept, and what is kept beside the text. The rest (drop by key, marks, budget, read
- * ahead) is tested through the trades cache (trades-cache.test.ts), which is built on it.
+ * ahead) is tested through the trades cache (trades-cache.test.ts), which is built on it. And how
+ * long a reply is kept without a change: the signal's time, which the server sets by its database.
  */
-import { describe, expect, it } from "vitest";
-import { CommitSignal } from "../src/api/commit-signal.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ApiEnv } from "../src/api/app.ts";
+import { CommitSignal, KEPT_OWN_DB_MS, KEPT_SHARED_DB_MS } from "../src/api/commit-signal.ts";
 import { jsonText } from "../src/api/compressed-json.ts";
 import { KeptReplies } from "../src/api/kept-replies.ts";
+import type { ServerModule } from "../src/modules/module.ts";
+import { startServer } from "../src/server.ts";
+import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
+import { ONE_TOKEN } from "./helpers/hardening.ts";
 
 const setup = () => {
   const commits = new CommitSignal();
@@ -77,5 +87,64 @@ describe("kept replies", () => {
     await get();
     expect(jsonText(await get())).toBe("2");
     expect(kept.keeping).toBe(false);
+  });
+});
+
+describe("how long a reply is kept without a change", () => {
+  it("the signal's time, unless the area sets its own", async () => {
+    let now = 0;
+    const clock = () => now;
+    const commits = new CommitSignal(5_000);
+    let reads = 0;
+    const kept = new KeptReplies({ commits, keysOf: () => [], maxBytes: 1024 * 1024, clock });
+    const read = () => kept.get("a", "", async () => ({ text: String(++reads), meta: undefined }));
+    await read();
+    now = 4_999;
+    await read();
+    expect(reads).toBe(1);
+    now = 5_000;
+    await read();
+    expect(reads).toBe(2);
+    const own = new KeptReplies({ commits, keysOf: () => [], ttlMs: 100, maxBytes: 1024 * 1024, clock });
+    let ownReads = 0;
+    const readOwn = () => own.get("a", "", async () => ({ text: String(++ownReads), meta: undefined }));
+    await readOwn();
+    now += 99;
+    await readOwn();
+    expect(ownReads).toBe(1);
+    now += 1;
+    await readOwn();
+    expect(ownReads).toBe(2);
+  });
+
+  // PGlite is opened by this process alone, so only its own changes (which name their keys) exist;
+  // a PostgreSQL database is shared, and other processes' silent writes show within 10 minutes.
+  afterAll(closeAllDbs);
+  it.each(DB_KINDS)("the server keeps replies an hour on PGlite and 10 minutes on PostgreSQL (%s)", async (kind) => {
+    expect(KEPT_SHARED_DB_MS).toBe(10 * 60_000);
+    expect(KEPT_OWN_DB_MS).toBe(60 * 60_000);
+    const dir = mkdtempSync(join(tmpdir(), "sofi-kept-"));
+    const probe: ServerModule = {
+      name: "convert",
+      areas: [() => new Hono<ApiEnv>().get("/kept-ms", (c) => c.json({ keptMs: c.var.chain.commits?.keptMs }))],
+    };
+    const server = await startServer({
+      env: { CHAINS: "local", ROLES: "api" },
+      db: await freshDb(kind),
+      port: 0,
+      dataDir: dir,
+      webDist: join(dir, "none"),
+      deployments: { local: ONE_TOKEN },
+      rpcUrls: { local: "http://127.0.0.1:9" },
+      modules: [probe],
+      log: () => {},
+    });
+    try {
+      const r = await fetch(`${server.url}/api/local/kept-ms`);
+      expect(await r.json()).toEqual({ keptMs: kind === "pglite" ? KEPT_OWN_DB_MS : KEPT_SHARED_DB_MS });
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

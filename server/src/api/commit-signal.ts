@@ -22,10 +22,27 @@ export const API_WRITE: Change = { touched: { [API_WRITE_TOPIC]: [] } };
 export const PROFILE_TOPIC = "people.profile";
 
 /**
+ * How long a reply kept per entity (KeptReplies, a proposal's record) is answered while no change
+ * names it. Changes name what they touch and a bus that reconnects drops everything, so this time
+ * bounds only what no change reports: another process's writes that announce nothing (a server of
+ * the previous version during a rolling deploy) and counts that another replica folds in later (a
+ * portfolio's views). Only PostgreSQL is shared by several processes. The embedded PGlite is opened
+ * by this process alone, so there the time bounds only a handler that failed to name a key, and it
+ * must outlast the read-aheads at full size: about 12.5 minutes on PGlite's one database thread,
+ * which outlived 10 minutes and left the replies read first expired (docs/decisions.md).
+ */
+export const KEPT_SHARED_DB_MS = 10 * 60_000;
+export const KEPT_OWN_DB_MS = 60 * 60_000;
+export const keptMsFor = (db: "pglite" | "postgres"): number => (db === "pglite" ? KEPT_OWN_DB_MS : KEPT_SHARED_DB_MS);
+
+/**
  * The indexer's commits (and every server's writes) for one chain: read caches keyed by
- * `generation` drop everything on each; caches that listen may drop only the keys a change names.
+ * `generation` drop everything on each; caches that listen may drop only the keys a change names,
+ * and keep a reply at most `keptMs` without one.
  */
 export class CommitSignal {
+  constructor(readonly keptMs: number = KEPT_SHARED_DB_MS) {}
+
   /** Bumped on every commit with rows: an entry computed before the bump is not served after it. */
   generation = 0;
   private readonly listeners = new Set<(change?: Change) => void>();

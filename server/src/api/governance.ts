@@ -53,12 +53,6 @@ export const SIMULATIONS_PER_IP_PER_MINUTE = 60;
  */
 export const GOVERNANCE_CACHE_MS = 2_000;
 /**
- * How long one proposal's record and its votes pages are kept while no commit touches that proposal
- * (ProposalVersions; its status is read at the chain's time on every request). Without a commit
- * signal (never in the running product) they are kept GOVERNANCE_CACHE_MS.
- */
-export const PROPOSAL_CACHE_MS = 10 * 60_000;
-/**
  * Proposals whose records are kept (issue 21 §1: the bench reads 10,000 in turn). A record is the
  * proposal's row, tallies, events and decoded reply: about 7 KB held with a short description
  * (measured at 10,002 proposals: 73 MB of heap), so about 90 MB when full.
@@ -191,7 +185,12 @@ export const governanceArea: ApiArea = (deps) => {
       return v;
     };
   };
-  const keepMs = (ch: ChainRuntime) => (ch.commits ? PROPOSAL_CACHE_MS : GOVERNANCE_CACHE_MS);
+  /**
+   * How long one proposal's record is kept while no commit touches that proposal (ProposalVersions;
+   * its status is read at the chain's time on every request): the signal's keptMs. Without a commit
+   * signal (never in the running product), GOVERNANCE_CACHE_MS.
+   */
+  const keepMs = (ch: ChainRuntime) => ch.commits?.keptMs ?? GOVERNANCE_CACHE_MS;
   const versionsOf = perChain((ch) => new ProposalVersions(ch.commits));
   const listsOf = perChain(() => new ReplyCache<string>(GOVERNANCE_CACHE_MS));
   const recordsOf = perChain((ch) => new ReplyCache<KeptProposal>(keepMs(ch), PROPOSAL_RECORDS_MAX));
@@ -201,7 +200,6 @@ export const governanceArea: ApiArea = (deps) => {
       new KeptReplies({
         commits: ch.commits,
         keysOf: (change) => change.touched[GOVERNANCE_PROPOSAL_TOPIC] ?? [],
-        ttlMs: PROPOSAL_CACHE_MS,
         maxBytes: VOTES_PAGES_BYTES,
         gzipFrom: 1024,
       }),

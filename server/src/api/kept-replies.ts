@@ -31,8 +31,8 @@ export type KeptRepliesOptions<M = undefined> = {
   commits: CommitSignal | undefined;
   /** The entity keys (lowercased) a change drops, or "all". A change that names none of them drops nothing. */
   keysOf: (change: Change) => readonly string[] | "all";
-  /** Bounds a signal lost without the bus noticing. */
-  ttlMs: number;
+  /** How long a reply is answered without a change naming it (default: the signal's keptMs). */
+  ttlMs?: number;
   maxBytes: number;
   /** Replies from this size up are kept gzip-compressed only (default GZIP_MIN_BYTES: below it gzip saves little on the wire). */
   gzipFrom?: number;
@@ -63,6 +63,10 @@ export class KeptReplies<M = undefined> {
   constructor(private readonly o: KeptRepliesOptions<M>) {
     this.clock = o.clock ?? Date.now;
     o.commits?.on((change) => this.changed(change));
+  }
+
+  private get ttlMs(): number {
+    return this.o.ttlMs ?? this.o.commits?.keptMs ?? 0;
   }
 
   /** Whether replies are kept at all (a process that neither indexes the chain nor hears the bus keeps none). */
@@ -171,7 +175,7 @@ export class KeptReplies<M = undefined> {
   private peek(k: string, sub: string, at: number): KeptReply<M> | undefined {
     const replies = this.entities.get(k);
     const hit = replies?.get(sub);
-    if (!replies || !hit || at - hit.at >= this.o.ttlMs) return undefined;
+    if (!replies || !hit || at - hit.at >= this.ttlMs) return undefined;
     this.entities.delete(k);
     this.entities.set(k, replies);
     return hit;

@@ -90,12 +90,12 @@ type DetailMeta = Pick<DetailBase, "units" | "views" | "viewsWrittenAt"> & {
 };
 
 /**
- * Bytes of detail texts kept per chain (about 1-3 KB each: 10,000 portfolios in about 20 MB), how
- * long one is kept without a change naming its portfolio (views counted by other servers show after
- * at most this), and the share reading ahead may fill, in batches of DETAILS_WARM_BATCH portfolios.
+ * Bytes of detail texts kept per chain (about 1-3 KB each: 10,000 portfolios in about 20 MB), and
+ * the share reading ahead may fill, in batches of DETAILS_WARM_BATCH portfolios. A detail is kept at
+ * most the signal's keptMs without a change naming its portfolio: views counted by other servers
+ * show after at most that.
  */
 export const DETAILS_BYTES = 48 * 1024 * 1024;
-export const DETAILS_TTL_MS = 10 * 60_000;
 const DETAILS_WARM_SHARE = 0.75;
 const DETAILS_WARM_MAX = 50_000;
 const DETAILS_WARM_BATCH = 200;
@@ -151,7 +151,7 @@ export const portfoliosArea: ApiArea = (deps) => {
 
   /**
    * Each portfolio's detail without what moves with prices, the clock and views (issue 21 §1): kept
-   * until a commit or write names the portfolio (PORTFOLIO_TOPIC), a reorg, or DETAILS_TTL_MS, per
+   * until a commit or write names the portfolio (PORTFOLIO_TOPIC), a reorg, or the signal's keptMs, per
    * origin (its icon URLs carry it). The first request of a chain reads ahead the most viewed
    * portfolios' details, with that request's origin.
    */
@@ -174,7 +174,6 @@ export const portfoliosArea: ApiArea = (deps) => {
     const kept = new KeptReplies<DetailMeta>({
       commits: ch.commits,
       keysOf: (change) => change.touched[PORTFOLIO_TOPIC] ?? [],
-      ttlMs: DETAILS_TTL_MS,
       maxBytes: DETAILS_BYTES,
       // the text is spliced with the live part on every request: never kept compressed
       gzipFrom: Number.POSITIVE_INFINITY,

@@ -65,8 +65,6 @@ export const PREDICT_CACHE_MS = 2_000;
 export const MARKETS_SNAPSHOT_MAX_MS = 5_000;
 /** What a staking read that failed on the chain answers (502). */
 export const STAKING_UNREADABLE = "The staking pool could not be read";
-/** How long a sender's book is kept at most (bounds a change signal lost without the bus noticing). */
-export const BOOKS_TTL_MS = 10 * 60_000;
 /**
  * Bytes of books kept per chain (estimated, bookBytes): about 8 KB for a sender with 40 positions
  * and a year of weekly points: the history's JSON text and each holding's own JSON (written once
@@ -278,7 +276,7 @@ export const predictArea: ApiArea = (deps) => {
 
   /**
    * Per chain: each sender's book (their holdings, cost basis and history up to the indexed head,
-   * queries/predict-books.ts), kept until a commit names the sender, a reorg, or BOOKS_TTL_MS; the
+   * queries/predict-books.ts), kept until a commit names the sender, a reorg, or the signal's keptMs; the
    * outcome prices the histories share; and the last replies made (the reply of a book at one
    * snapshot is the same until either changes).
    */
@@ -293,7 +291,6 @@ export const predictArea: ApiArea = (deps) => {
         books: new KeptReplies<SenderBook>({
           commits: ch.commits,
           keysOf: (change) => change.touched[MARKETS_SENDER_TOPIC] ?? [],
-          ttlMs: BOOKS_TTL_MS,
           maxBytes: BOOKS_BYTES,
           gzipFrom: Number.POSITIVE_INFINITY,
           metaBytes: bookBytes,

@@ -86,7 +86,6 @@ export function toRace(
  * and the most recent predictors. The live parts (a round's current price, the leader board) are
  * the reply's first field and rebuilt into the kept reply when they moved.
  */
-export const RACES_KEPT_MS = 10 * 60_000;
 export const ROUND_PAGES_BYTES = 96 * 1024 * 1024;
 export const POINTS_PAGES_BYTES = 128 * 1024 * 1024;
 /** Share of each budget reading ahead may fill, and the most rounds and predictors it reads. */
@@ -228,7 +227,6 @@ export const racesArea: ApiArea = (deps) => {
     const rounds = new KeptReplies<RoundLive>({
       commits: ch.commits,
       keysOf: (c) => c.touched[RACES_ROUND_TOPIC] ?? [],
-      ttlMs: RACES_KEPT_MS,
       maxBytes: ROUND_PAGES_BYTES,
       gzipFrom: RACES_GZIP_FROM,
     });
@@ -239,7 +237,6 @@ export const racesArea: ApiArea = (deps) => {
         c.touched[RACES_SETTLED_TOPIC]?.length
           ? "all"
           : [...(c.touched[RACES_ACCOUNT_TOPIC] ?? []), ...(c.touched[POINTS_ADDRESS_TOPIC] ?? [])],
-      ttlMs: RACES_KEPT_MS,
       maxBytes: POINTS_PAGES_BYTES,
       gzipFrom: RACES_GZIP_FROM,
     });

@@ -204,8 +204,6 @@ export const SOCIAL_TOPIC = "social.topic";
 export const MANAGER_TOPIC = "people.manager";
 /** Kept topic pages' bytes (gzip-compressed from 1 KB: a page of twenty posts is about 12 KB of JSON). */
 export const TOPIC_PAGES_BYTES = 64 * 1024 * 1024;
-/** Bounds a signal lost without the bus noticing, as for every kept reply. */
-export const TOPIC_PAGES_MS = 10 * 60_000;
 /** Topics whose first page is read ahead (by their newest post), within TOPIC_WARM_SHARE of the budget. */
 export const TOPIC_WARM_TOPICS = 10_000;
 export const TOPIC_WARM_SHARE = 0.5;
@@ -274,7 +272,6 @@ export const socialArea: ApiArea = (deps) => {
             // follow) changes no topic page
             return t[SOCIAL_TOPIC] ? t[SOCIAL_TOPIC].map(topicKey) : [];
           },
-          ttlMs: TOPIC_PAGES_MS,
           maxBytes: TOPIC_PAGES_BYTES,
           gzipFrom: 1024,
         }),

@@ -3,7 +3,7 @@
  * keyset-paginated (profile transaction tab, swap page's recent list). Pages are kept in memory per
  * user until a commit touches that user's trades (issue 21 §1: the aggregator handler names the
  * users of its rows; another server's commits arrive on the change bus with the same keys), or until
- * TRADES_CACHE_MS passes: a page is asked for again and again by the swap page's recent list and
+ * the signal's keptMs passes: a page is asked for again and again by the swap page's recent list and
  * the profile tab, while one user's trades change only when that user trades.
  */
 import {
@@ -25,12 +25,6 @@ import { KeptReplies } from "./kept-replies.ts";
 import { type StoredTrade, selectNewestTradesOf, selectRecentTraders, selectUserTrades } from "./queries/trades.ts";
 import { validQuery } from "./validate.ts";
 
-/**
- * How long a cached page may be served. Commits drop the pages they touch (in this process and,
- * through the change bus, in every other on the database; a bus that reconnects drops everything),
- * so this only bounds a signal lost without the bus noticing.
- */
-export const TRADES_CACHE_MS = 10 * 60_000;
 /** Bytes of cached pages kept per chain (gzip-compressed from 8 KB); the least recently asked user goes first. */
 export const TRADES_CACHE_BYTES = 64 * 1024 * 1024;
 /**
@@ -76,7 +70,7 @@ export type CachedPage = KeptJson & { at: number };
 
 /**
  * TradesReader's pages, kept per user and (limit, cursor) while no commit touches the user and for
- * at most `ttlMs`, within `maxBytes` (KeptReplies' rules). Without a signal (tests, a reader with no
+ * at most `ttlMs` (default: the signal's keptMs), within `maxBytes` (KeptReplies' rules). Without a signal (tests, a reader with no
  * indexer and no bus), nothing is kept.
  */
 export class CachedTrades {
@@ -85,7 +79,7 @@ export class CachedTrades {
   constructor(
     private readonly reader: Pick<TradesReader, "page"> & Partial<Pick<TradesReader, "firstPages" | "recentTraders">>,
     commits: CommitSignal | undefined,
-    ttlMs = TRADES_CACHE_MS,
+    ttlMs?: number,
     maxBytes = TRADES_CACHE_BYTES,
     clock: () => number = Date.now,
   ) {
