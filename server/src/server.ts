@@ -236,7 +236,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         }
         // what services hold unwritten (views counted this last second) is written while the
         // database is still open; no request can count more now
-        await services.close((m) => log(m));
+        await services.close(log);
         await changes.stop();
         if (ownDb) await db.close();
       })();

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { PORTFOLIO_HISTORY_RANGES, type PortfolioHistoryType } from "@sofi/core";
 import { CANDLE_SECONDS } from "../../db/candles.ts";
 import type { Db } from "../../db/client.ts";
-import type { PortfolioRanking } from "../../modules/services.ts";
+import type { Closable, PortfolioRanking } from "../../modules/services.ts";
 import type { CommitSignal } from "../commit-signal.ts";
 import { ReplyCache } from "../reply-cache.ts";
 import type { Prices } from "./market.ts";
@@ -75,7 +75,7 @@ const NO_METRICS: Metrics = {
   record: recordFromRow({}),
 };
 
-export class PortfolioReader {
+export class PortfolioReader implements Closable {
   private refreshed: { at: number; generation: number; costMs: number } | null = null;
   private inflight: Promise<void> | null = null;
   private priceCache: { generation: number; at: number; byTime: Map<number, Map<string, number>> } = {
