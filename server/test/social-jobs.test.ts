@@ -6,6 +6,7 @@
  */
 import { POST_PREDICTION_POINTS } from "@sofi/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Change, CommitSignal } from "../src/api/commit-signal.ts";
 import { Prices } from "../src/api/queries/market.ts";
 import { SocialSql } from "../src/api/queries/social.ts";
 import { swapTradeFeed } from "../src/api/queries/trades.ts";
@@ -165,7 +166,12 @@ describe.each(DB_KINDS)("social jobs (%s)", (kind) => {
         [100 + i, NOW - 1000 + i, [A, B, C][i % 3], USDT, RAI],
       );
     const feeds = [swapTradeFeed(db, 31337, prices, "ETH")];
+    // the posts are written outside the API and the indexer: the job says so once they are there
+    let seeded = 0;
     const o = {
+      seeded: () => {
+        seeded++;
+      },
       store: sql,
       chainId: 31337,
       count: 30,
@@ -177,7 +183,9 @@ describe.each(DB_KINDS)("social jobs (%s)", (kind) => {
     };
     expect(await seedFeed({ ...o, caughtUp: async () => false })).toBe("waiting");
     expect(await sql.isEmpty()).toBe(true);
+    expect(seeded).toBe(0);
     expect(await seedFeed(o)).toBe("seeded");
+    expect(seeded).toBe(1);
     const posts = await db.query<{
       id: string;
       author: string;
@@ -217,6 +225,7 @@ describe.each(DB_KINDS)("social jobs (%s)", (kind) => {
     expect(preds.some((p) => p.price_at !== null)).toBe(true);
     expect(Math.max(...preds.map((p) => Number(p.at)))).toBeLessThanOrEqual(NOW - 60);
     expect(await seedFeed(o)).toBe("notEmpty");
+    expect(seeded).toBe(1);
     expect((await db.query("SELECT 1 FROM social_posts")).length).toBe(30);
   });
 
@@ -246,5 +255,57 @@ describe.each(DB_KINDS)("social jobs (%s)", (kind) => {
     expect(job.start(ctx(0, 31337))).toBeNull();
     expect(job.start(ctx(40, 8453))).toBeNull();
     expect(socialModule.jobs.find((j) => j.name === "social: score post predictions")?.exactlyOnce).toBe(true);
+  });
+
+  it("the seed job tells this server's caches and the other servers that anything may have changed, once, after writing", async () => {
+    const job = socialModule.jobs.find((j) => j.name === "social: seed the local feed");
+    if (!job) throw new Error("no seed job");
+    for (let i = 0; i < 6; i++)
+      await db.query(
+        `INSERT INTO aggregator_trades (chain_id, block_number, log_index, tx_hash, timestamp, "user", router, token_in, token_out, amount_in, amount_out, recipient)
+         VALUES (31337, $1, 0, '0x01', $2, $3, '0x01', $4, $5, '1', '1', $3)`,
+        [100 + i, NOW - 1000 + i, [A, B, C][i % 3], USDT, RAI],
+      );
+    // the index has caught up with the chain (block 5 of 5)
+    await db.query(
+      "INSERT INTO indexer_checkpoints (chain_id, indexer, block_number, block_hash) VALUES (31337, 'seed-test', 5, '0x05')",
+    );
+    await db.query(
+      "INSERT INTO indexer_blocks (chain_id, block_number, block_hash, timestamp) VALUES (31337, 5, '0x05', $1)",
+      [NOW],
+    );
+    const commits = new CommitSignal();
+    const heard: (Change | undefined)[] = [];
+    commits.on((c) => heard.push(c));
+    const told: [number, Change | undefined][] = [];
+    const running = job.start({
+      deps: {
+        db,
+        config: { social: { seedPosts: 10 } },
+        changes: { changed: (id: number, c?: Change) => told.push([id, c]) },
+      },
+      chain: {
+        config: { info: { id: 31337 }, deployment: SOCIAL_DEPLOYMENT },
+        client: { getBlockNumber: async () => 5n },
+        commits,
+      },
+      services: {
+        get: () => prices,
+        find: (_: unknown, name: string) =>
+          name === "swapTradeFeed" ? swapTradeFeed(db, 31337, prices, "ETH") : undefined,
+      },
+      log: () => {},
+    } as never);
+    try {
+      await expect.poll(() => heard.length, { timeout: 10_000 }).toBe(1);
+      expect((await db.query("SELECT 1 FROM social_posts")).length).toBe(10);
+      // no keys: every kept reply goes (an empty topic page kept while the seed waited)
+      expect(heard).toEqual([undefined]);
+      expect(told).toEqual([[31337, undefined]]);
+    } finally {
+      await running?.stop();
+      await db.query("DELETE FROM indexer_checkpoints WHERE indexer = 'seed-test'");
+      await db.query("DELETE FROM indexer_blocks WHERE block_number = 5 AND block_hash = '0x05'");
+    }
   });
 });

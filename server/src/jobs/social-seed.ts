@@ -56,6 +56,12 @@ export type SeedOptions = {
   caughtUp(): Promise<boolean>;
   /** The chain's time (unix s). */
   now(): Promise<number>;
+  /**
+   * Called once the posts are written. They are written outside the API and the indexer, so no
+   * change names them: without this, replies kept before (an empty topic page asked for while the
+   * seed waited for the index) would be answered until their time to live.
+   */
+  seeded?: () => void;
   log?: (msg: string) => void;
   retryMs?: number;
 };
@@ -183,7 +189,9 @@ export async function seedFeed(o: SeedOptions): Promise<"seeded" | "notEmpty" | 
   }
   // oldest first, so ids follow time like the posts people write
   posts.sort((a, b) => a.createdAt - b.createdAt);
-  return (await o.store.seed(posts)) ? "seeded" : "notEmpty";
+  if (!(await o.store.seed(posts))) return "notEmpty";
+  o.seeded?.();
+  return "seeded";
 }
 
 /** Tries every `retryMs` until the feed is seeded or found not empty. */

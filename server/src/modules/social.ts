@@ -83,6 +83,11 @@ export const socialModule = defineModule({
             const last = await sql.latestIndexed();
             return Math.max(Math.floor(Date.now() / 1000), last?.ts ?? 0);
           },
+          // once per chain: every server's kept replies are made again (they may show the empty feed)
+          seeded: () => {
+            chain.commits?.emit();
+            deps.changes?.changed(chain.config.info.id);
+          },
           log,
         });
       },
