@@ -151,8 +151,8 @@ export const portfoliosArea: ApiArea = (deps) => {
 
   /**
    * Each portfolio's detail without what moves with prices, the clock and views (issue 21 §1): kept
-   * until a commit or write names the portfolio (PORTFOLIO_TOPIC), a reorg, or the signal's keptMs, per
-   * origin (its icon URLs carry it). The first request of a chain reads ahead the most viewed
+   * until a commit or write names the portfolio (PORTFOLIO_TOPIC), a reorg, or the signal's keptMs,
+   * per origin (its icon URLs carry it). The first request of a chain reads ahead the most viewed
    * portfolios' details, with that request's origin.
    */
   const details = new WeakMap<ChainRuntime, ChainDetails>();

@@ -276,9 +276,9 @@ export const predictArea: ApiArea = (deps) => {
 
   /**
    * Per chain: each sender's book (their holdings, cost basis and history up to the indexed head,
-   * queries/predict-books.ts), kept until a commit names the sender, a reorg, or the signal's keptMs; the
-   * outcome prices the histories share; and the last replies made (the reply of a book at one
-   * snapshot is the same until either changes).
+   * queries/predict-books.ts), kept until a commit names the sender, a reorg, or the signal's
+   * keptMs; the outcome prices the histories share; and the last replies made (the reply of a book
+   * at one snapshot is the same until either changes).
    */
   const positionStates = new WeakMap<
     ChainRuntime,

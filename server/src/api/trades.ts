@@ -3,8 +3,8 @@
  * keyset-paginated (profile transaction tab, swap page's recent list). Pages are kept in memory per
  * user until a commit touches that user's trades (issue 21 §1: the aggregator handler names the
  * users of its rows; another server's commits arrive on the change bus with the same keys), or until
- * the signal's keptMs passes: a page is asked for again and again by the swap page's recent list and
- * the profile tab, while one user's trades change only when that user trades.
+ * the signal's keptMs passes: a page is asked for again and again by the swap page's recent list
+ * and the profile tab, while one user's trades change only when that user trades.
  */
 import {
   type ApiTrade,
@@ -70,8 +70,8 @@ export type CachedPage = KeptJson & { at: number };
 
 /**
  * TradesReader's pages, kept per user and (limit, cursor) while no commit touches the user and for
- * at most `ttlMs` (default: the signal's keptMs), within `maxBytes` (KeptReplies' rules). Without a signal (tests, a reader with no
- * indexer and no bus), nothing is kept.
+ * at most `ttlMs` (default: the signal's keptMs), within `maxBytes` (KeptReplies' rules). Without a
+ * signal (tests, a reader with no indexer and no bus), nothing is kept.
  */
 export class CachedTrades {
   private readonly kept: KeptReplies;
