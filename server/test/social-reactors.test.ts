@@ -13,8 +13,9 @@ const B = "0x00000000000000000000000000000000000000bb";
 const C = "0x00000000000000000000000000000000000000cc";
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-function setup(rows: string[], max = 10, maxAgeMs = 60_000) {
-  const commits = new CommitSignal();
+/** `maxAgeMs` null: the reactors' default (the signal's `keptMs`). */
+function setup(rows: string[], max = 10, maxAgeMs: number | null = 60_000, keptMs?: number) {
+  const commits = new CommitSignal(keptMs);
   let now = 0;
   let reads = 0;
   const reactors = new SocialReactors(
@@ -26,7 +27,7 @@ function setup(rows: string[], max = 10, maxAgeMs = 60_000) {
     },
     commits,
     max,
-    maxAgeMs,
+    maxAgeMs ?? undefined,
     () => now,
   );
   return { commits, reactors, reads: () => reads, at: (t: number) => (now = t) };
@@ -78,6 +79,23 @@ describe("social reactors", () => {
     expect(reactors.quiet(B)).toBe(true);
     at(1_000);
     expect(reactors.quiet(B)).toBe(true); // the old set answers while the new one is read
+    await tick();
+    await tick();
+    expect(reactors.quiet(B)).toBe(false);
+    expect(reads()).toBe(2);
+  });
+
+  it("without its own age, the set is read again at the kept replies' time (the signal's)", async () => {
+    const rows = [A];
+    const { reactors, reads, at } = setup(rows, 10, null, 2_000);
+    await reactors.load();
+    rows.push(B);
+    at(1_999);
+    reactors.quiet(B);
+    await tick();
+    expect(reads()).toBe(1);
+    at(2_000);
+    reactors.quiet(B);
     await tick();
     await tick();
     expect(reactors.quiet(B)).toBe(false);

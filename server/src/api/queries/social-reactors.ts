@@ -15,13 +15,6 @@ import type { SocialSql } from "./social.ts";
 export const REACTOR_TOPIC = "social.reactor";
 /** At most this many addresses are held (about 100 bytes each). */
 export const REACTORS_MAX = 500_000;
-/**
- * The set is read again this long after it was read (served meanwhile): bounds a reaction whose
- * signal was lost without the bus noticing, or written by a server that names no keys (an older
- * version during a rollout), as the kept replies' time to live does.
- */
-export const REACTORS_MAX_AGE_MS = 10 * 60_000;
-
 export class SocialReactors {
   private held: Set<string> | null = null;
   /** Addresses added while a load runs (the load may have read before their write). */
@@ -39,7 +32,12 @@ export class SocialReactors {
     private readonly sql: Pick<SocialSql, "reactors">,
     commits: CommitSignal | undefined,
     private readonly max = REACTORS_MAX,
-    private readonly maxAgeMs = REACTORS_MAX_AGE_MS,
+    /**
+     * The set is read again this long after it was read (served meanwhile): bounds a reaction whose
+     * signal was lost without the bus noticing, or written by a server that names no keys (an older
+     * version during a rollout), as the kept replies' time does (default: the signal's keptMs).
+     */
+    private readonly maxAgeMs = commits?.keptMs ?? 0,
     private readonly clock: () => number = Date.now,
   ) {
     // without a signal this process would not hear other servers' reactions: never answer "no"
