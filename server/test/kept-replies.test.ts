@@ -5,9 +5,6 @@
  * ahead) is tested through the trades cache (trades-cache.test.ts), which is built on it. And how
  * long a reply is kept without a change: the signal's time, which the server sets by its database.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ApiEnv } from "../src/api/app.ts";
@@ -15,9 +12,8 @@ import { CommitSignal, KEPT_OWN_DB_MS, KEPT_SHARED_DB_MS } from "../src/api/comm
 import { jsonText } from "../src/api/compressed-json.ts";
 import { KeptReplies } from "../src/api/kept-replies.ts";
 import type { ServerModule } from "../src/modules/module.ts";
-import { startServer } from "../src/server.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
-import { ONE_TOKEN } from "./helpers/hardening.ts";
+import { startOfflineServer } from "./helpers/offline-server.ts";
 
 const setup = () => {
   const commits = new CommitSignal();
@@ -123,28 +119,16 @@ describe("how long a reply is kept without a change", () => {
   it.each(DB_KINDS)("the server keeps replies an hour on PGlite and 10 minutes on PostgreSQL (%s)", async (kind) => {
     expect(KEPT_SHARED_DB_MS).toBe(10 * 60_000);
     expect(KEPT_OWN_DB_MS).toBe(60 * 60_000);
-    const dir = mkdtempSync(join(tmpdir(), "sofi-kept-"));
     const probe: ServerModule = {
       name: "convert",
       areas: [() => new Hono<ApiEnv>().get("/kept-ms", (c) => c.json({ keptMs: c.var.chain.commits?.keptMs }))],
     };
-    const server = await startServer({
-      env: { CHAINS: "local", ROLES: "api" },
-      db: await freshDb(kind),
-      port: 0,
-      dataDir: dir,
-      webDist: join(dir, "none"),
-      deployments: { local: ONE_TOKEN },
-      rpcUrls: { local: "http://127.0.0.1:9" },
-      modules: [probe],
-      log: () => {},
-    });
+    const server = await startOfflineServer({ db: await freshDb(kind), modules: [probe] });
     try {
       const r = await fetch(`${server.url}/api/local/kept-ms`);
       expect(await r.json()).toEqual({ keptMs: kind === "pglite" ? KEPT_OWN_DB_MS : KEPT_SHARED_DB_MS });
     } finally {
       await server.stop();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

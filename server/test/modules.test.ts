@@ -21,6 +21,7 @@ import { startServer } from "../src/server.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { buildApp, ONE_TOKEN } from "./helpers/hardening.ts";
 import { type MarketChain, startMarketChain } from "./helpers/market.ts";
+import { type OfflineServer, startOfflineServer } from "./helpers/offline-server.ts";
 
 const SWITCHABLE = CAPABILITIES.filter((c) => !ALWAYS_ON.includes(c));
 const ADDR = "0x000000000000000000000000000000000000dEaD";
@@ -128,24 +129,13 @@ describe.each(SWITCHABLE)("with %s off", (off) => {
   });
 
   it("the server starts without it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sofi-modules-"));
-    const server = await startServer({
-      env: { CHAINS: "local", ROLES: "api", CAPABILITIES_OFF: off },
-      port: 0,
-      db,
-      dataDir: dir,
-      webDist: join(dir, "none"),
-      deployments: { local: ONE_TOKEN },
-      rpcUrls: { local: "http://127.0.0.1:9" },
-      log: () => {},
-    });
+    const server = await startOfflineServer({ db, env: { CAPABILITIES_OFF: off } });
     try {
       const res = await fetch(`${server.url}/api/config`);
       expect(res.status).toBe(200);
       expect(((await res.json()) as { capabilities: string[] }).capabilities).not.toContain(off);
     } finally {
       await server.stop();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
@@ -251,9 +241,8 @@ describe("tables", () => {
 
 describe("services", () => {
   it("a service that holds unwritten work is closed when the server stops, once, while the database is open", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sofi-services-"));
     const events: string[] = [];
-    let server: Awaited<ReturnType<typeof startServer>> | null = null;
+    let server: OfflineServer | null = null;
     const probe: ServerModule = {
       name: "convert",
       provides: {
@@ -277,16 +266,7 @@ describe("services", () => {
           }),
       ],
     };
-    server = await startServer({
-      env: { CHAINS: "local", ROLES: "api" },
-      port: 0,
-      dataDir: dir,
-      webDist: join(dir, "none"),
-      deployments: { local: ONE_TOKEN },
-      rpcUrls: { local: "http://127.0.0.1:9" },
-      modules: [probe],
-      log: () => {},
-    });
+    server = await startOfflineServer({ modules: [probe] });
     try {
       expect((await fetch(`${server.url}/api/local/probe`)).status).toBe(200);
       await fetch(`${server.url}/api/local/probe`);
@@ -294,7 +274,6 @@ describe("services", () => {
     } finally {
       await server.stop();
       await server.stop();
-      rmSync(dir, { recursive: true, force: true });
     }
     expect(events).toEqual(["built", "closed, database answered 1"]);
   });
