@@ -1,7 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { portfolioFactoryAbi, sofiGovernorAbi, sofiTokenAbi } from "@sofi/protocol";
 import { encodeFunctionData, type Hex, parseEther } from "viem";
-import { connectDevWallet, preAcceptTerms, prefs, shot } from "./helpers.ts";
+import { connectAs, pageAs, preAcceptTerms, prefs, shot } from "./helpers.ts";
 
 // Issue 18's governance screens (spec 002 §2-§9) against the seeded stack, with the dev wallet and
 // anvil's time travel:
@@ -121,24 +121,6 @@ async function waitState(page: Page, id: string, state: number): Promise<void> {
     .toBe(state);
 }
 
-async function connect(page: Page, index: number): Promise<void> {
-  await connectDevWallet(page, index);
-  await expect(page.getByTestId("account-panel")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByTestId("account-panel")).toBeHidden();
-}
-
-/** A page of its own (its own wallet session) for another account. */
-async function pageAs(browser: Browser, index: number, url: string): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1440, height: 900 } });
-  const page = await ctx.newPage();
-  await preAcceptTerms(page);
-  await prefs(page, "en", "light");
-  await page.goto(url);
-  await connect(page, index);
-  return page;
-}
-
 /** The state tag in the detail page's header (the history has tags too). */
 const headTag = (page: Page) => page.locator(".gv-detail-head").getByTestId("proposal-tag");
 
@@ -245,7 +227,7 @@ test("create, vote (wallet and gasless), queue, execute, see the token in the wi
     await page.getByTestId("select-edit-list").click();
     await expect(page).toHaveURL(/\/proposals\/create\?type=Edit(%20|\+)Portfolio(%20|\+)List$/);
     await expect(page.getByTestId("create-button")).toHaveAttribute("data-state", "connect");
-    await connect(page, 0);
+    await connectAs(page, 0);
     // 1,000,000 SOFI from the seed: enough; the stake is not approved yet
     await expect(page.getByTestId("create-minimum")).toHaveText("100,000 SOFI");
     await expect(page.getByTestId("create-button")).toHaveAttribute("data-state", "approve");

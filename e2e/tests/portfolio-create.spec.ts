@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { connectDevWallet, preAcceptTerms, shot } from "./helpers.ts";
+import { connectAs, preAcceptTerms, shot } from "./helpers.ts";
 
 // Account 3 is this spec's own: the portfolios it creates are managed by it and by no other spec's account.
 const ACCOUNT = 3;
@@ -17,13 +17,6 @@ async function prefs(page: Page, lang: "en" | "ko", theme: "light" | "dark"): Pr
     },
     [lang, theme],
   );
-}
-
-async function connect(page: Page): Promise<void> {
-  await connectDevWallet(page, ACCOUNT);
-  await expect(page.getByTestId("account-panel")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByTestId("create-tokens")).toBeVisible();
 }
 
 /** Picks a token in the multi-select by typing its symbol. */
@@ -71,7 +64,8 @@ test("create: tokens, percents, sliders and locks, validation, info, publish, th
   await expect(page.getByRole("dialog", { name: "Connect a wallet" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Connect a wallet" })).toBeHidden();
-  await connect(page);
+  await connectAs(page, ACCOUNT);
+  await expect(page.getByTestId("create-tokens")).toBeVisible();
 
   // Step 0: nothing chosen.
   await page.getByTestId("create-next").click();
@@ -208,7 +202,8 @@ test("?search= preselects the matching allow-listed tokens; cancel returns to /s
   await prefs(page, "en", "dark");
   await page.goto("/sts/create?search=meme");
   await expect(page.getByTestId("create-connect")).toBeVisible();
-  await connect(page);
+  await connectAs(page, ACCOUNT);
+  await expect(page.getByTestId("create-tokens")).toBeVisible();
   for (const s of ["DOGAI", "FROGGO", "BLUB"]) await expect(row(page, s)).toBeVisible();
   await expect(page.getByTestId(/^allocation-/)).toHaveCount(3);
   expect(await shares(page, ["DOGAI", "FROGGO", "BLUB"])).toEqual([3333, 3333, 3334]);
@@ -222,7 +217,8 @@ test("a create the factory refuses: the review warns, publish shows the failure 
   await prefs(page, "en", "light");
   await page.goto("/sts/create");
   await expect(page.getByTestId("create-connect")).toBeVisible();
-  await connect(page);
+  await connectAs(page, ACCOUNT);
+  await expect(page.getByTestId("create-tokens")).toBeVisible();
   // 0.01 % of a $1 set in WBTC is below one satoshi: the factory's UnitTooSmall.
   await pick(page, "WBTC");
   await pick(page, "USDC");
@@ -260,7 +256,8 @@ for (const [width, theme, lang] of [
     await page.goto("/sts/create?search=ai");
     await expect(page.getByTestId("create-connect")).toBeVisible();
     await shot(page, `portfolio-create-connect-${width}-${theme}-${lang}`);
-    await connect(page);
+    await connectAs(page, ACCOUNT);
+    await expect(page.getByTestId("create-tokens")).toBeVisible();
     await expect(page.getByTestId(/^allocation-/)).toHaveCount(3); // NAGI, GPUX, DOGAI: tagged ai
     await shot(page, `portfolio-create-tokens-${width}-${theme}-${lang}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

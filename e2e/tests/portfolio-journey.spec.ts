@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ANVIL_ACCOUNTS } from "@sofi/protocol/deployments/anvil-accounts.ts";
-import { connectDevWallet, preAcceptTerms, prefs, shot } from "./helpers.ts";
+import { connectAs, preAcceptTerms, prefs, shot } from "./helpers.ts";
 
 // Issue 10's whole story with the dev wallet, as two people would live it: a manager creates a
 // 3-token portfolio in the wizard, finds it on /sts/more/new and its page, enables trading; another
@@ -13,12 +13,6 @@ const BUYER = 8;
 test.beforeEach(async ({ page }) => {
   await preAcceptTerms(page);
 });
-
-async function connect(page: Page, index: number): Promise<void> {
-  await connectDevWallet(page, index);
-  await expect(page.getByTestId("account-panel")).toBeVisible();
-  await page.keyboard.press("Escape");
-}
 
 const number = async (page: Page, testId: string): Promise<number> =>
   Number(((await page.getByTestId(testId).textContent()) ?? "").replace(/,/g, "").match(/[\d.]+/)?.[0] ?? "NaN");
@@ -35,7 +29,7 @@ test("create in the wizard, enable trading, buy with ETH and USDT, favourite, se
 
   // ---- the manager creates WETH / USDC / DAI at the default start price
   await page.goto("/sts/create?search=WETH");
-  await connect(page, MANAGER);
+  await connectAs(page, MANAGER);
   await expect(page.getByTestId("create-tokens")).toBeVisible();
   for (const symbol of ["USDC", "DAI"]) {
     const input = page.locator("#pc-tokens");
@@ -96,7 +90,7 @@ test("create in the wizard, enable trading, buy with ETH and USDT, favourite, se
   await preAcceptTerms(buyer);
   await prefs(buyer, "en", "light");
   await buyer.goto(`/sts/buy/${address}`);
-  await connect(buyer, BUYER);
+  await connectAs(buyer, BUYER);
   const button = buyer.getByTestId("trade-button");
   await buyer.getByTestId("amount").fill("1");
   await expect(button).toHaveText(`Buy ${symbol}`);

@@ -3,7 +3,7 @@ import { portfolioFactoryAbi, portfolioTradingModuleAbi, setTokenAbi } from "@so
 import { type Address, createPublicClient, createWalletClient, type Hex, http, parseEventLogs, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { connectDevWallet, preAcceptTerms, shot } from "./helpers.ts";
+import { connectAs, preAcceptTerms, shot } from "./helpers.ts";
 
 // This spec's own anvil accounts: 8 buys and sells seeded portfolios, 4 manages the portfolio it creates.
 const TRADER = 8;
@@ -43,12 +43,6 @@ async function portfolioBySymbol(page: Page, symbol: string): Promise<string> {
   const p = body.portfolios.find((x) => x.symbol === symbol);
   if (!p) throw new Error(`no seeded portfolio ${symbol}`);
   return p.address;
-}
-
-async function connect(page: Page, index: number): Promise<void> {
-  await connectDevWallet(page, index);
-  await expect(page.getByTestId("account-panel")).toBeVisible();
-  await page.keyboard.press("Escape");
 }
 
 /** Picks `symbol` in an Ant Design select with search. */
@@ -121,7 +115,7 @@ test("buy a seeded portfolio paying with a token: disabled states, approval, the
   await expect(page.getByTestId("portfolio-side")).toContainText("Open to everyone");
   const button = page.getByTestId("trade-button");
   await expect(button).toHaveText("Connect wallet");
-  await connect(page, TRADER);
+  await connectAs(page, TRADER);
   await expect(button).toHaveText("Enter an amount");
   await expect(button).toBeDisabled();
   await expect(page.getByTestId("slippage")).toHaveText("10%");
@@ -173,7 +167,7 @@ test("sell a seeded portfolio for a token: Max, insufficient balance, approval, 
   await prefs(page, "en", "light");
   const blue = await portfolioBySymbol(page, "BLUE");
   await page.goto(`/sts/sell/${blue}`);
-  await connect(page, TRADER);
+  await connectAs(page, TRADER);
   const button = page.getByTestId("trade-button");
   await expect(page.getByTestId("set-balance")).toHaveText(/Balance: [\d.]+ BLUE/);
   const before = await balanceOf(page, "set-balance");
@@ -226,13 +220,13 @@ test("manage: a new portfolio from module state 0 to 2, trading enabled, bought,
   await expect(visitor.getByTestId("trade-button")).toBeDisabled();
   await visitor.getByTestId("mode-tabs").getByText("Manage").click();
   await expect(visitor.getByTestId("manage-connect")).toBeVisible();
-  await connect(visitor, TRADER);
+  await connectAs(visitor, TRADER);
   await expect(visitor.getByTestId("manage-not-manager")).toContainText("Only the portfolio's manager can manage it");
   await other.close();
 
   // ---- the manager: add, initialise, enable.
   await page.goto(`/sts/manage/${set}`);
-  await connect(page, MANAGER);
+  await connectAs(page, MANAGER);
   await expect(page.getByRole("heading", { name: "Manage portfolio", level: 2 })).toBeVisible();
   const state = page.getByTestId("module-state");
   await expect(state).toContainText("0 · Not added");
@@ -345,7 +339,7 @@ test("manage: the manager changes the exit fee after initialising; bad input and
 
   // ---- the manager's manage page: the fee now, the module's bound, nothing to send yet.
   await page.goto(`/sts/manage/${c.set}`);
-  await connect(page, MANAGER);
+  await connectAs(page, MANAGER);
   await expect(page.getByTestId("module-state")).toContainText("2 · Ready");
   const form = page.getByTestId("exit-fee-change");
   await expect(form).toBeVisible();
@@ -441,7 +435,7 @@ test("manage: the manager changes the exit fee after initialising; bad input and
         .isVisible({ timeout: 5_000 })
         .catch(() => false)
     )
-      await connect(page, MANAGER);
+      await connectAs(page, MANAGER);
     await expect(form.getByTestId("exit-fee-current")).toContainText("2.5");
     await fee.fill("3");
     await expect(save).toBeEnabled();
@@ -466,7 +460,7 @@ for (const [width, theme, lang] of [
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     const blue = await portfolioBySymbol(page, "BLUE");
     await page.goto(`/sts/buy/${blue}`);
-    await connect(page, TRADER);
+    await connectAs(page, TRADER);
     await page.getByTestId("amount").fill("0.01");
     await expect(page.getByTestId("limit")).toHaveText(/\d/);
     await shot(page, `portfolio-trade-buy-${width}-${theme}-${lang}`);

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { erc20Abi, marketArbitratorAbi, marketLensAbi, marketOracleAbi, realityEthAbi } from "@sofi/protocol";
 import { decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
-import { connectDevWallet, preAcceptTerms, prefs, shot } from "./helpers.ts";
+import { connectAs, preAcceptTerms, prefs, shot } from "./helpers.ts";
 
 // Issue 19's prediction market screens (spec 002 §2, §4, §5) against the seeded stack, with the dev
 // wallet (anvil account 0, the deployer: it funded every seeded market and keeps a winning position
@@ -81,13 +81,6 @@ async function markets(page: Page): Promise<ApiMarket[]> {
   const r = await page.request.get("/api/local/sofi/markets");
   expect(r.ok()).toBe(true);
   return (await r.json()) as ApiMarket[];
-}
-
-async function connect(page: Page, index: number): Promise<void> {
-  await connectDevWallet(page, index);
-  await expect(page.getByTestId("account-panel")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByTestId("account-panel")).toBeHidden();
 }
 
 /** A number shown with grouping (e.g. "1,234.5678"). */
@@ -181,7 +174,7 @@ test.describe
       await expect(page.locator(".slick-slide.slick-active")).toHaveCount(1);
       await page.setViewportSize({ width: 1440, height: 900 });
       await expect(page.locator(".slick-slide.slick-active")).toHaveCount(3);
-      await connect(page, 0);
+      await connectAs(page, 0);
       await expect(page.getByTestId("predict-balance-value")).toContainText("SOFI");
       await expect(page.getByTestId("predict-balance-change")).toContainText("%");
       const home = page.getByTestId("predict-home");
@@ -205,7 +198,7 @@ test.describe
       await expect(page.getByTestId("market-expiration")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       await expect(page.getByTestId("outcome-canvas")).toBeVisible();
       await expect(page.getByTestId("trade-button")).toHaveText("Connect wallet");
-      await connect(page, 0);
+      await connectAs(page, 0);
       const button = page.getByTestId("trade-button");
       await expect(button).not.toHaveAttribute("data-state", "connectWallet");
       if ((await button.getAttribute("data-state")) === "approve") {
@@ -283,7 +276,7 @@ test.describe
 
     test("add liquidity, then remove the same pool shares", async ({ page }) => {
       await page.goto(`/predict/${eth4k.market}?outcome=-1`);
-      await connect(page, 0);
+      await connectAs(page, 0);
       await expect(page.getByTestId("outcome--1")).toHaveAttribute("aria-checked", "true");
       await expect(page.getByTestId("pool-shares")).not.toHaveText("--");
       const before = await num(page.getByTestId("pool-shares"));
@@ -311,7 +304,7 @@ test.describe
 
     test("redeem the resolved market's winnings; the history and positions show every action", async ({ page }) => {
       await page.goto("/predict/transactions");
-      await connect(page, 0);
+      await connectAs(page, 0);
       await expect(page.getByRole("heading", { level: 2, name: "My predictions and history" })).toBeVisible();
       await expect(page.getByTestId("portfolio-balance")).toContainText("SOFI");
       const balanceBefore = await num(page.getByTestId("portfolio-balance"));
@@ -351,7 +344,7 @@ test.describe
         await page.goto(`/predict/${closed.market}`);
         const status = page.getByTestId("question-status");
         await expect(status).toContainText("Closed: waiting for an answer (a bond of at least 10 SOFI).");
-        await connect(page, 0);
+        await connectAs(page, 0);
         await expect(page.getByTestId("trade-button")).toHaveText("Ended");
 
         const s = await marketState(page, closed.market);
@@ -464,7 +457,7 @@ for (const width of [360, 1440]) {
         const list = await markets(page);
         const open = list.find((m) => m.status === "active") as ApiMarket;
         await page.goto("/predict");
-        await connect(page, 0);
+        await connectAs(page, 0);
         await expect(page.getByTestId("carousel-slide").first()).toBeVisible();
         await shot(page, `predict-home-${width}-${theme}-${lang}`);
         await page.screenshot({ path: `screenshots/predict-home-full-${width}-${theme}-${lang}.png`, fullPage: true });

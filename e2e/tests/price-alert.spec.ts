@@ -3,7 +3,7 @@ import { ANVIL_ACCOUNTS, testTokenAbi, uniswapV2PairAbi } from "@sofi/protocol";
 import { type Address, createPublicClient, createWalletClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { connectDevWallet, preAcceptTerms, prefs, shot } from "./helpers.ts";
+import { connectAs, preAcceptTerms, prefs, shot } from "./helpers.ts";
 
 // Issue 11's created-portfolio menu (spec 001 §2, §5 price alerts, §8 messages) with the dev wallet,
 // and the alerts worker posting once per crossing (the e2e stack runs it every 3 s against
@@ -41,13 +41,6 @@ type Post = { path: string; body: { content?: string } };
 test.beforeEach(async ({ page }) => {
   await preAcceptTerms(page);
 });
-
-async function connect(page: Page): Promise<void> {
-  await connectDevWallet(page, ACCOUNT);
-  await expect(page.getByTestId("account-panel")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByTestId("account-panel")).toBeHidden();
-}
 
 /** The DEVP row of the own created list (tab 3) and its address. */
 async function devpRow(page: Page) {
@@ -125,7 +118,7 @@ test("a manager edits a created portfolio's intro from the profile menu and sees
   test.setTimeout(120_000);
   await prefs(page, "en", "light");
   await page.goto("/sts");
-  await connect(page);
+  await connectAs(page, ACCOUNT);
   const address = await openMenu(page, "menu-edit-portfolio", "price-alert-menu-1440-light-en");
   const modal = page.getByRole("dialog", { name: `Edit portfolio info · ${NAME}` });
   await expect(modal).toBeVisible();
@@ -177,7 +170,7 @@ test("the price-alert drawer: each §5 message, then a valid alert; the worker p
     throw new Error("E2E_ALERTS_RECEIVER_URL is missing: run the e2e suite with its own stack (global-setup)");
   await prefs(page, "en", "dark");
   await page.goto("/sts");
-  await connect(page);
+  await connectAs(page, ACCOUNT);
   const address = await openMenu(page, "menu-price-alert");
   const drawer = page.getByRole("dialog", { name: `Price alert · ${NAME}` });
   await expect(drawer.getByTestId("price-alert-form")).toBeVisible();

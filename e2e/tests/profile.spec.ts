@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { connectDevWallet, preAcceptTerms, prefs, shot } from "./helpers.ts";
+import { connectAs, preAcceptTerms, prefs, shot } from "./helpers.ts";
 
 // The profile page (issue 11, spec 001 §2 /sts/profile/{address}/{tab}) on the seeded stack.
 // Account 2 is this spec's own for writes (its profile and its follows); account 0 (the seeded
@@ -19,13 +19,6 @@ test.beforeEach(async ({ page }) => {
   await preAcceptTerms(page);
 });
 
-async function connect(page: Page, index: number): Promise<void> {
-  await connectDevWallet(page, index);
-  await expect(page.getByTestId("account-panel")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByTestId("account-panel")).toBeHidden();
-}
-
 /** The seeded manager running the most portfolios. */
 async function busiestManager(page: Page): Promise<string> {
   const all = (await (await page.request.get("/api/local/v2/sofi/portfolios?limit=1000")).json()) as {
@@ -41,7 +34,7 @@ async function busiestManager(page: Page): Promise<string> {
 test("one's own profile: edit name, email (error, then fixed) and avatar; saved after a reload", async ({ page }) => {
   await prefs(page, "en", "light");
   await page.goto("/sts");
-  await connect(page, ACCOUNT);
+  await connectAs(page, ACCOUNT);
   await page.goto(`/sts/profile/${ADDRESS}`);
   await expect(page.getByTestId("profile-address")).toHaveText(ADDRESS);
   await expect(page.getByTestId("profile-tab-1")).toBeVisible();
@@ -128,7 +121,7 @@ test("follow a manager: their followers list me and my following lists them; the
   await prefs(page, "en", "light");
   const manager = await busiestManager(page);
   await page.goto("/sts");
-  await connect(page, ACCOUNT);
+  await connectAs(page, ACCOUNT);
   await page.goto(`/sts/profile/${manager}/5`);
   await expect(page.getByRole("tab", { name: "Followers" })).toHaveAttribute("aria-selected", "true");
   const follow = page.getByTestId("follow-button");
@@ -166,7 +159,7 @@ test("tab 4 from the swap page's recent transactions button lists one's swaps; a
 }) => {
   await prefs(page, "en", "light");
   await page.goto("/aggregateSwap");
-  await connect(page, SWAPPER);
+  await connectAs(page, SWAPPER);
   await page.getByRole("button", { name: "Recent transactions" }).click();
   await expect(page).toHaveURL(new RegExp(`/sts/profile/${SWAPPER_ADDRESS}/4$`));
   await expect(page.getByRole("tab", { name: "Transactions" })).toHaveAttribute("aria-selected", "true");
@@ -199,7 +192,7 @@ for (const [theme, lang] of [
     await preAcceptTerms(page);
     await prefs(page, lang, theme);
     await page.goto("/sts");
-    await connect(page, ACCOUNT);
+    await connectAs(page, ACCOUNT);
     await page.goto(`/sts/profile/${ADDRESS}`);
     const bar = page.getByTestId("profile-tabs").getByRole("tablist");
     await expect(bar).toBeVisible();
@@ -268,7 +261,7 @@ for (const [width, theme, lang] of [
     await shot(page, `profile-created-${width}-${theme}-${lang}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.goto("/sts");
-    await connect(page, ACCOUNT);
+    await connectAs(page, ACCOUNT);
     await page.goto(`/sts/profile/${ADDRESS}`);
     await expect(page.getByTestId("wallet-total")).toBeVisible();
     await expect(page.getByTestId("wallet-row").first()).toBeVisible();

@@ -1,7 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { headTailRacesAbi, uniswapV2Router02Abi } from "@sofi/protocol";
 import { decodeFunctionResult, encodeFunctionData, type Hex, parseEther } from "viem";
-import { connectDevWallet, preAcceptTerms, prefs, shot } from "./helpers.ts";
+import { connectAs, pageAs, preAcceptTerms, prefs, shot } from "./helpers.ts";
 
 // Issue 20's Head & Tail screens (spec 002 §2, §4, §5, §8, §9) against the seeded stack, with the
 // dev wallet and anvil's time travel:
@@ -169,24 +169,6 @@ function expectedStatus(r: Race, now: number, margin: number): string | null {
 const isOpen = (r: Race, now: number, margin: number) =>
   r.result === 0 && r.start_predict <= now && now + margin < r.end_predict;
 
-async function connect(page: Page, index: number): Promise<void> {
-  await connectDevWallet(page, index);
-  await expect(page.getByTestId("account-panel")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByTestId("account-panel")).toBeHidden();
-}
-
-/** A page of its own (its own wallet session) for another account. */
-async function pageAs(browser: Browser, index: number, url: string): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1440, height: 900 } });
-  const page = await ctx.newPage();
-  await preAcceptTerms(page);
-  await prefs(page, "en", "light");
-  await page.goto(url);
-  await connect(page, index);
-  return page;
-}
-
 /** A side's option of the radio (its label; the input itself is hidden under it). */
 const sideOption = (page: Page, side: 1 | 2) => page.locator("label", { has: page.getByTestId(`side-${side}`) });
 
@@ -229,7 +211,7 @@ test("screens at 360 and 1440 px, light and dark, en and ko: nothing overflows",
   ];
   await page.goto("/headTail");
   await expect(page.getByTestId("history-connect")).toBeVisible();
-  await connect(page, 0);
+  await connectAs(page, 0);
   for (const [width, theme, lang] of [
     [1440, "light", "en"],
     [1440, "dark", "ko"],
@@ -283,7 +265,7 @@ test("the running races, an open price round predicted head (Predict Success, pr
     expect(await leaders.first().getByTestId("leader-points").textContent()).toMatch(/^[\d,]+ points$/);
 
     // ------------------------------------------------------------------ an open price round, account 0
-    await connect(page, 0);
+    await connectAs(page, 0);
     await expect(page.getByTestId("my-points-value")).toHaveText(/^[\d,]+$/);
     const now = await chainNow(page);
     const running = await races(page);
@@ -582,7 +564,7 @@ test("races in every state: the more page's cards at the chain's time, settled, 
 
   // ------------------------------------------------------------------ my history and points as the API's (account 2)
   await page.goto("/headTail/moreRace");
-  await connect(page, 2);
+  await connectAs(page, 2);
   const mine = await points(page, ACCOUNT[2]);
   expect(mine.history.map((h) => h.round_status)).toContain("CANCELLED");
   await expect(page.getByTestId("my-points-value")).toHaveText(mine.mypoints.toLocaleString("en-US"));
@@ -643,7 +625,7 @@ test("a keeper's price round joined from two accounts on opposite sides, observe
     // ------------------------------------------------------------------ account 0 head, account 3 tail
     const url = `/headTail/weth-usdt/${r.roundId}`;
     await page.goto(url);
-    await connect(page, 0);
+    await connectAs(page, 0);
     await predictOnPage(page, 1);
     const tail = await pageAs(browser, 3, url);
     await predictOnPage(tail, 2);

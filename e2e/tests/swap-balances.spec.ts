@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { connectDevWallet, preAcceptTerms, shot } from "./helpers.ts";
+import { connectAs, preAcceptTerms, shot } from "./helpers.ts";
 
 // Account 6 is this spec's own (swap.spec.ts uses 5, wallet.spec.ts 1, 9 is blocked).
 const ACCOUNT = 6;
@@ -7,13 +7,6 @@ const ACCOUNT = 6;
 test.beforeEach(async ({ page }) => {
   await preAcceptTerms(page);
 });
-
-async function connect(page: Page): Promise<void> {
-  await connectDevWallet(page, ACCOUNT);
-  await expect(page.getByTestId("account-panel")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByTestId("account-panel")).toBeHidden();
-}
 
 function balanceNumber(text: string | null): number {
   return Number((text ?? "").replace(/[^0-9.]/g, ""));
@@ -47,7 +40,7 @@ test("after a wrap and a swap, the token selector and the card show the same new
   page,
 }) => {
   await page.goto("/aggregateSwap/chart");
-  await connect(page);
+  await connectAs(page, ACCOUNT);
   await pick(page, "out", "WETH");
   // The selector is opened once before the writes, so its rows are already loaded (cached).
   const wethBefore = await selectorBalance(page, "out", "WETH");

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { loadDeployment } from "@sofi/protocol";
 import { createPublicClient, formatEther, http, parseEther } from "viem";
-import { connectDevWallet, preAcceptTerms, shot } from "./helpers.ts";
+import { connectAs, preAcceptTerms, shot } from "./helpers.ts";
 
 // Account 5 is this spec's own: its allowances start at zero, so the approve step is real.
 const ACCOUNT = 5;
@@ -10,13 +10,6 @@ const ADDRESS = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc";
 test.beforeEach(async ({ page }) => {
   await preAcceptTerms(page);
 });
-
-async function connect(page: Page): Promise<void> {
-  await connectDevWallet(page, ACCOUNT);
-  await expect(page.getByTestId("account-panel")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByTestId("account-panel")).toBeHidden();
-}
 
 async function pick(page: Page, side: "in" | "out", symbol: string): Promise<void> {
   const button = page.getByTestId(`token-select-${side}`);
@@ -43,7 +36,7 @@ test("disabled states, then swap ETH for USDT with the confirm dialog, a success
   await expect(main).toHaveText("Connect wallet");
   await expect(main).toBeDisabled();
   await expect(page.getByTestId("network-badge")).toBeVisible();
-  await connect(page);
+  await connectAs(page, ACCOUNT);
   await expect(main).toHaveText("Enter an amount");
   await expect(main).toBeDisabled();
   await page.getByTestId("amount-in").fill("1");
@@ -87,7 +80,7 @@ test("disabled states, then swap ETH for USDT with the confirm dialog, a success
 
 test("approve, then swap a token for another token", async ({ page }) => {
   await page.goto("/aggregateSwap");
-  await connect(page);
+  await connectAs(page, ACCOUNT);
   const main = page.getByTestId("swap-main-button");
   // The first token this account has not approved yet (a fresh stack: USDT; reruns move on).
   let symbol = "";
@@ -187,7 +180,7 @@ test("max keeps a gas reserve of the native coin; selector rows show balances; r
   page,
 }) => {
   await page.goto("/aggregateSwap");
-  await connect(page);
+  await connectAs(page, ACCOUNT);
   await pick(page, "out", "USDT");
   await expect(page.getByTestId("balance-in")).toBeVisible();
   // The exact balance from the stack's own chain (the page shows 6 significant digits).
@@ -227,7 +220,7 @@ test("an unlisted token in the URL asks for confirmation; dismissing goes to /sw
 
 test("wrap and unwrap ETH through the same page, with the spec's balance errors", async ({ page }) => {
   await page.goto("/aggregateSwap");
-  await connect(page);
+  await connectAs(page, ACCOUNT);
   await pick(page, "out", "WETH");
   const main = page.getByTestId("swap-main-button");
   await page.getByTestId("amount-in").fill("100000000");
@@ -255,7 +248,7 @@ test("wrap and unwrap ETH through the same page, with the spec's balance errors"
 
 test("a price impact above 15 % needs expert mode, then typing confirm", async ({ page }) => {
   await page.goto("/aggregateSwap");
-  await connect(page);
+  await connectAs(page, ACCOUNT);
   await pick(page, "out", "USDT");
   await page.getByTestId("amount-in").fill("2000");
   const main = page.getByTestId("swap-main-button");
