@@ -316,9 +316,16 @@ async function getJson(url: string): Promise<{ status: number; text: string }> {
   return { status: res.status, text: await res.text() };
 }
 
+/**
+ * Node options for the product server's processes (`BENCH_SERVER_NODE_ARGS`, space-separated), e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a row's time goes (`npx tsx
+ * profile-summary.ts <file> 40` reads the last 40 s: the load runs last, just before the server stops).
+ */
+const serverNodeArgs = (): string[] => (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
 /** Starts the real server (own process) and waits until it has indexed the bench chain. */
 async function startIndexedServer(chain: BenchChain, env: Record<string, string>) {
-  const server = await startChild(join(BENCH_ROOT, "src/servers/sofi-server.ts"), env);
+  const server = await startChild(join(BENCH_ROOT, "src/servers/sofi-server.ts"), env, undefined, serverNodeArgs());
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const t0 = performance.now();
@@ -677,11 +684,12 @@ async function measureReplicas(
 ): Promise<NonNullable<ApiResult["replicas"]>> {
   const dataDir = join(opts.dataDir, "replica-b");
   mkdirSync(dataDir, { recursive: true });
-  const b = await startChild(join(BENCH_ROOT, "src/servers/sofi-server.ts"), {
-    ...env,
-    ROLES: "api",
-    DATA_DIR: dataDir,
-  });
+  const b = await startChild(
+    join(BENCH_ROOT, "src/servers/sofi-server.ts"),
+    { ...env, ROLES: "api", DATA_DIR: dataDir },
+    undefined,
+    serverNodeArgs(),
+  );
   try {
     const baseB = `http://127.0.0.1:${b.port}`;
     await waitFor(

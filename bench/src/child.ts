@@ -7,9 +7,15 @@ export type Child = { port: number; proc: ChildProcess; stop(): Promise<void>; o
 /**
  * Runs a TypeScript file (through tsx) in its own Node process, so a server under load does not
  * share a core with the load generator. The file prints `READY <port>` when it listens.
+ * `nodeArgs` go to Node before the file (e.g. `--cpu-prof`).
  */
-export async function startChild(file: string, env: Record<string, string> = {}, timeoutMs = 180_000): Promise<Child> {
-  const proc = spawn(process.execPath, ["--import", "tsx", file], {
+export async function startChild(
+  file: string,
+  env: Record<string, string> = {},
+  timeoutMs = 180_000,
+  nodeArgs: readonly string[] = [],
+): Promise<Child> {
+  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", file], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
