@@ -17,11 +17,11 @@ import type { Db } from "../src/db/client.ts";
 import { activeModules, areasOf } from "../src/modules/fold.ts";
 import { MODULES } from "../src/modules/index.ts";
 import type { ServerModule } from "../src/modules/module.ts";
-import { startServer } from "../src/server.ts";
+import { type RunningServer, startServer } from "../src/server.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { buildApp, ONE_TOKEN } from "./helpers/hardening.ts";
 import { type MarketChain, startMarketChain } from "./helpers/market.ts";
-import { type OfflineServer, startOfflineServer } from "./helpers/offline-server.ts";
+import { startOfflineServer } from "./helpers/offline-server.ts";
 
 const SWITCHABLE = CAPABILITIES.filter((c) => !ALWAYS_ON.includes(c));
 const ADDR = "0x000000000000000000000000000000000000dEaD";
@@ -242,7 +242,7 @@ describe("tables", () => {
 describe("services", () => {
   it("a service that holds unwritten work is closed when the server stops, once, while the database is open", async () => {
     const events: string[] = [];
-    let server: OfflineServer | null = null;
+    let server: RunningServer | null = null;
     const probe: ServerModule = {
       name: "convert",
       provides: {

@@ -11,11 +11,9 @@ import type { ServerModule } from "../../src/modules/module.ts";
 import { type RunningServer, startServer } from "../../src/server.ts";
 import { ONE_TOKEN } from "./hardening.ts";
 
-export type OfflineServer = RunningServer & { dir: string };
-
 export async function startOfflineServer(
   opts: { db?: Db; env?: NodeJS.ProcessEnv; modules?: readonly ServerModule[] } = {},
-): Promise<OfflineServer> {
+): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "sofi-offline-"));
   const server = await startServer({
     env: { CHAINS: "local", ROLES: "api", ...opts.env },
@@ -30,8 +28,7 @@ export async function startOfflineServer(
   });
   return {
     ...server,
-    dir,
-    // stop() may be called twice (a test of stop itself); the directory goes after the first.
+    // stop() may be called twice (a test of stop itself): removing the directory again is a no-op
     stop: async () => {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
