@@ -325,7 +325,7 @@ const serverNodeArgs = (): string[] => (process.env.BENCH_SERVER_NODE_ARGS ?? ""
 
 /** Starts the real server (own process) and waits until it has indexed the bench chain. */
 async function startIndexedServer(chain: BenchChain, env: Record<string, string>) {
-  const server = await startChild(join(BENCH_ROOT, "src/servers/sofi-server.ts"), env, undefined, serverNodeArgs());
+  const server = await startChild(join(BENCH_ROOT, "src/servers/sofi-server.ts"), env, { nodeArgs: serverNodeArgs() });
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const t0 = performance.now();
@@ -687,8 +687,7 @@ async function measureReplicas(
   const b = await startChild(
     join(BENCH_ROOT, "src/servers/sofi-server.ts"),
     { ...env, ROLES: "api", DATA_DIR: dataDir },
-    undefined,
-    serverNodeArgs(),
+    { nodeArgs: serverNodeArgs() },
   );
   try {
     const baseB = `http://127.0.0.1:${b.port}`;

@@ -7,13 +7,12 @@ export type Child = { port: number; proc: ChildProcess; stop(): Promise<void>; o
 /**
  * Runs a TypeScript file (through tsx) in its own Node process, so a server under load does not
  * share a core with the load generator. The file prints `READY <port>` when it listens.
- * `nodeArgs` go to Node before the file (e.g. `--cpu-prof`).
+ * `nodeArgs` go to Node before the file (e.g. `--cpu-prof`); `timeoutMs` bounds the wait for READY.
  */
 export async function startChild(
   file: string,
   env: Record<string, string> = {},
-  timeoutMs = 180_000,
-  nodeArgs: readonly string[] = [],
+  { timeoutMs = 180_000, nodeArgs = [] }: { timeoutMs?: number; nodeArgs?: readonly string[] } = {},
 ): Promise<Child> {
   const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", file], {
     cwd: REPO_ROOT,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { connectAs, preAcceptTerms, shot } from "./helpers.ts";
+import { connectAs, preAcceptTerms, prefs, shot } from "./helpers.ts";
 
 // Account 3 is this spec's own: the portfolios it creates are managed by it and by no other spec's account.
 const ACCOUNT = 3;
@@ -8,16 +8,6 @@ const ACCOUNT_ADDRESS = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 test.beforeEach(async ({ page }) => {
   await preAcceptTerms(page);
 });
-
-async function prefs(page: Page, lang: "en" | "ko", theme: "light" | "dark"): Promise<void> {
-  await page.addInitScript(
-    ([l, t]) => {
-      localStorage.setItem("rai_lang", l as string);
-      localStorage.setItem("rai_theme", t as string);
-    },
-    [lang, theme],
-  );
-}
 
 /** Picks a token in the multi-select by typing its symbol. */
 async function pick(page: Page, symbol: string): Promise<void> {

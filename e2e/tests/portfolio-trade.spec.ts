@@ -3,7 +3,7 @@ import { portfolioFactoryAbi, portfolioTradingModuleAbi, setTokenAbi } from "@so
 import { type Address, createPublicClient, createWalletClient, type Hex, http, parseEventLogs, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { connectAs, preAcceptTerms, shot } from "./helpers.ts";
+import { connectAs, preAcceptTerms, prefs, shot } from "./helpers.ts";
 
 // This spec's own anvil accounts: 8 buys and sells seeded portfolios, 4 manages the portfolio it creates.
 const TRADER = 8;
@@ -24,16 +24,6 @@ type Config = {
 test.beforeEach(async ({ page }) => {
   await preAcceptTerms(page);
 });
-
-async function prefs(page: Page, lang: "en" | "ko", theme: "light" | "dark"): Promise<void> {
-  await page.addInitScript(
-    ([l, t]) => {
-      localStorage.setItem("rai_lang", l as string);
-      localStorage.setItem("rai_theme", t as string);
-    },
-    [lang, theme],
-  );
-}
 
 /** A seeded portfolio's address by its symbol (through the API's search). */
 async function portfolioBySymbol(page: Page, symbol: string): Promise<string> {
