@@ -8,6 +8,8 @@
  * answered but not kept, so no commit is ever hidden behind a kept reply. Reading ahead fills part
  * of the budget before users ask, in small batches that give way to the requests being served.
  */
+
+import { RecencyMap } from "../recency-map.ts";
 import type { Change, CommitSignal } from "./commit-signal.ts";
 import { type CompressedJson, compressedJson, GZIP_MIN_BYTES, type KeptJson } from "./compressed-json.ts";
 
@@ -50,8 +52,8 @@ export type ReadAheadOptions = {
 };
 
 export class KeptReplies<M = undefined> {
-  /** Replies by entity, then by `sub`; Map order is least recently asked first. */
-  private readonly entities = new Map<string, Map<string, KeptReply<M>>>();
+  /** Replies by entity, then by `sub`; least recently asked first (RecencyMap: a hot entity is not moved on every ask). */
+  private readonly entities = new RecencyMap<string, Map<string, KeptReply<M>>>();
   /** Reads in progress by entity: a change naming the entity marks them stale. */
   private readonly reading = new Map<string, Set<Mark>>();
   private bytes = 0;
@@ -112,7 +114,7 @@ export class KeptReplies<M = undefined> {
   async rewrite(key: string, sub: string, from: KeptReply<M>, fresh: FreshReply<M>): Promise<KeptReply<M>> {
     const reply = toKept(from.at, await this.compress(fresh.text), fresh.meta);
     const k = key.toLowerCase();
-    if (this.entities.get(k)?.get(sub) === from) this.keep(k, sub, reply);
+    if (this.entities.peek(k)?.get(sub) === from) this.keep(k, sub, reply);
     return reply;
   }
 
@@ -145,7 +147,7 @@ export class KeptReplies<M = undefined> {
     const keys = (await keysOf()).map((k) => k.toLowerCase());
     let full = false;
     for (let i = 0; i < keys.length && !full; i += o.batch) {
-      const batch = keys.slice(i, i + o.batch).filter((k) => !this.entities.get(k)?.has(sub));
+      const batch = keys.slice(i, i + o.batch).filter((k) => !this.entities.peek(k)?.has(sub));
       const marks = batch.map((k) => this.markReading(k));
       try {
         const at = this.clock();
@@ -155,7 +157,7 @@ export class KeptReplies<M = undefined> {
           if (!fresh || marks[j]?.stale) continue;
           const kept = toKept(at, await this.compress(fresh.text), fresh.meta);
           if (this.bytes + this.size(kept) > budget) full = true;
-          else if (!marks[j]?.stale && !this.entities.get(k)?.has(sub)) this.keep(k, sub, kept);
+          else if (!marks[j]?.stale && !this.entities.peek(k)?.has(sub)) this.keep(k, sub, kept);
         }
       } finally {
         for (const [j, k] of batch.entries()) this.unmarkReading(k, marks[j] as Mark);
@@ -173,11 +175,10 @@ export class KeptReplies<M = undefined> {
   }
 
   private peek(k: string, sub: string, at: number): KeptReply<M> | undefined {
-    const replies = this.entities.get(k);
+    const replies = this.entities.peek(k);
     const hit = replies?.get(sub);
     if (!replies || !hit || at - hit.at >= this.ttlMs) return undefined;
-    this.entities.delete(k);
-    this.entities.set(k, replies);
+    this.entities.get(k); // asked: newer in the eviction order
     return hit;
   }
 
@@ -212,22 +213,21 @@ export class KeptReplies<M = undefined> {
   }
 
   private drop(k: string): void {
-    const replies = this.entities.get(k);
+    const replies = this.entities.peek(k);
     if (!replies) return;
     for (const p of replies.values()) this.bytes -= this.size(p);
     this.entities.delete(k);
   }
 
   private keep(k: string, sub: string, reply: KeptReply<M>): void {
-    const replies = this.entities.get(k) ?? new Map<string, KeptReply<M>>();
+    const replies = this.entities.peek(k) ?? new Map<string, KeptReply<M>>();
     const old = replies.get(sub);
     if (old) this.bytes -= this.size(old);
     replies.set(sub, reply);
     this.bytes += this.size(reply);
-    this.entities.delete(k);
     this.entities.set(k, replies);
     while (this.bytes > this.o.maxBytes) {
-      const oldest = this.entities.keys().next().value as string;
+      const oldest = this.entities.oldest() as string;
       if (oldest === k && this.entities.size === 1) {
         // one entity's replies over the whole budget: keep none
         this.drop(k);

@@ -31,6 +31,7 @@ import {
 } from "@sofi/core";
 import { stakingRewardsAbi, uniswapV2PairAbi } from "@sofi/protocol";
 import { type Context, Hono } from "hono";
+import { RecencyMap } from "../recency-map.ts";
 import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
 import { checksum } from "./checksum.ts";
 import { type CompressedJson, compressedJson, sendCompressedJson } from "./compressed-json.ts";
@@ -282,7 +283,7 @@ export const predictArea: ApiArea = (deps) => {
    */
   const positionStates = new WeakMap<
     ChainRuntime,
-    { books: KeptReplies<SenderBook>; grid: OutcomePriceGrid; recent: Map<string, RecentPositions> }
+    { books: KeptReplies<SenderBook>; grid: OutcomePriceGrid; recent: RecencyMap<string, RecentPositions> }
   >();
   const positionStateOf = (ch: ChainRuntime) => {
     let st = positionStates.get(ch);
@@ -296,7 +297,7 @@ export const predictArea: ApiArea = (deps) => {
           metaBytes: bookBytes,
         }),
         grid: new OutcomePriceGrid(sqlOf(ch), ch.commits),
-        recent: new Map(),
+        recent: new RecencyMap(),
       };
       positionStates.set(ch, st);
       const { books, grid } = st;
@@ -465,9 +466,8 @@ export const predictArea: ApiArea = (deps) => {
           await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, { balance: p.balance, now: snapshot.now }),
         );
       const text = `{"balance":${jsonNumber(p.balance)},"balance_changed":${JSON.stringify(p.balanceChanged)},"positions":${p.json},"history":${history}}`;
-      st.recent.delete(sender);
       st.recent.set(sender, { book, snapshot, text: again ? text : null });
-      if (st.recent.size > RECENT_POSITIONS) st.recent.delete(st.recent.keys().next().value as string);
+      if (st.recent.size > RECENT_POSITIONS) st.recent.delete(st.recent.oldest() as string);
       return json(c, text);
     })
     .get("/sofi/markets_balances", validQuery(balancesQuerySchema), async (c) => {

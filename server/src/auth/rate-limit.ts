@@ -6,11 +6,13 @@
  * PostgreSQL or Redis would be needed for one limit across replicas).
  */
 import type { Context } from "hono";
+import { RecencyMap } from "../recency-map.ts";
 
 export type Take = { ok: true } | { ok: false; retryAfterS: number };
 
 export class TokenBuckets {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  /** Least recently used first; a RecencyMap, since one client's every request uses its bucket again. */
+  private readonly buckets = new RecencyMap<string, { tokens: number; at: number }>();
   private readonly ratePerMs: number;
 
   constructor(
@@ -35,7 +37,6 @@ export class TokenBuckets {
       }
       return { ok: false, retryAfterS: Math.max(1, Math.ceil((1 - tokens) / this.ratePerMs / 1000)) };
     }
-    if (b) this.buckets.delete(key); // re-insert: the map stays ordered by last use
     this.buckets.set(key, { tokens: tokens - 1, at: now });
     if (this.buckets.size > this.maxKeys) this.prune(now);
     return { ok: true };
