@@ -322,10 +322,20 @@ async function getJson(url: string): Promise<{ status: number; text: string }> {
  * profile-summary.ts <file> 40` reads the last 40 s: the load runs last, just before the server stops).
  */
 const serverNodeArgs = (): string[] => (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+/** BENCH_SERVER_LOG (a folder): each product server process's whole output is written there when it exits. */
+const serverLog = (role: string): string | undefined => {
+  const dir = process.env.BENCH_SERVER_LOG;
+  if (!dir) return undefined;
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${role}-${new Date().toISOString().replace(/[:.]/g, "-")}.log`);
+};
 
 /** Starts the real server (own process) and waits until it has indexed the bench chain. */
 async function startIndexedServer(chain: BenchChain, env: Record<string, string>) {
-  const server = await startChild(join(BENCH_ROOT, "src/servers/sofi-server.ts"), env, { nodeArgs: serverNodeArgs() });
+  const server = await startChild(join(BENCH_ROOT, "src/servers/sofi-server.ts"), env, {
+    nodeArgs: serverNodeArgs(),
+    logFile: serverLog("server"),
+  });
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const t0 = performance.now();
@@ -687,7 +697,7 @@ async function measureReplicas(
   const b = await startChild(
     join(BENCH_ROOT, "src/servers/sofi-server.ts"),
     { ...env, ROLES: "api", DATA_DIR: dataDir },
-    { nodeArgs: serverNodeArgs() },
+    { nodeArgs: serverNodeArgs(), logFile: serverLog("replica-b") },
   );
   try {
     const baseB = `http://127.0.0.1:${b.port}`;

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { REPO_ROOT } from "./paths.ts";
 import { track } from "./reaper.ts";
 
@@ -7,12 +8,17 @@ export type Child = { port: number; proc: ChildProcess; stop(): Promise<void>; o
 /**
  * Runs a TypeScript file (through tsx) in its own Node process, so a server under load does not
  * share a core with the load generator. The file prints `READY <port>` when it listens.
- * `nodeArgs` go to Node before the file (e.g. `--cpu-prof`); `timeoutMs` bounds the wait for READY.
+ * `nodeArgs` go to Node before the file (e.g. `--cpu-prof`); `timeoutMs` bounds the wait for READY;
+ * `logFile`, when set, receives everything the process printed once it exits (e.g. `--trace-gc` lines).
  */
 export async function startChild(
   file: string,
   env: Record<string, string> = {},
-  { timeoutMs = 180_000, nodeArgs = [] }: { timeoutMs?: number; nodeArgs?: readonly string[] } = {},
+  {
+    timeoutMs = 180_000,
+    nodeArgs = [],
+    logFile,
+  }: { timeoutMs?: number; nodeArgs?: readonly string[]; logFile?: string } = {},
 ): Promise<Child> {
   const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", file], {
     cwd: REPO_ROOT,
@@ -40,7 +46,12 @@ export async function startChild(
       reject(new Error(`${file} exited with ${code}:\n${out}`));
     });
   });
-  const exited = new Promise<void>((r) => proc.once("exit", () => r()));
+  const exited = new Promise<void>((r) =>
+    proc.once("exit", () => {
+      if (logFile) writeFileSync(logFile, out);
+      r();
+    }),
+  );
   return {
     port,
     proc,
