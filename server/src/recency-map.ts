@@ -36,10 +36,6 @@ export class RecencyMap<K, V> {
     return this.map.get(key)?.value;
   }
 
-  has(key: K): boolean {
-    return this.map.has(key);
-  }
-
   /** Sets the value and marks the key used (a new key is the newest). */
   set(key: K, value: V): this {
     const e = this.map.get(key);
@@ -66,11 +62,6 @@ export class RecencyMap<K, V> {
   /** Keys, oldest first. */
   keys(): IterableIterator<K> {
     return this.map.keys();
-  }
-
-  /** Values, oldest first. */
-  *values(): IterableIterator<V> {
-    for (const e of this.map.values()) yield e.value;
   }
 
   /** Entries, oldest first; deleting the entry being visited is safe, as in a Map. */

@@ -8,7 +8,6 @@
  * answered but not kept, so no commit is ever hidden behind a kept reply. Reading ahead fills part
  * of the budget before users ask, in small batches that give way to the requests being served.
  */
-
 import { RecencyMap } from "../recency-map.ts";
 import type { Change, CommitSignal } from "./commit-signal.ts";
 import { type CompressedJson, compressedJson, GZIP_MIN_BYTES, type KeptJson } from "./compressed-json.ts";
@@ -175,10 +174,9 @@ export class KeptReplies<M = undefined> {
   }
 
   private peek(k: string, sub: string, at: number): KeptReply<M> | undefined {
-    const replies = this.entities.peek(k);
-    const hit = replies?.get(sub);
-    if (!replies || !hit || at - hit.at >= this.ttlMs) return undefined;
-    this.entities.get(k); // asked: newer in the eviction order
+    // asked, whether or not the reply is still fresh: newer in the eviction order either way
+    const hit = this.entities.get(k)?.get(sub);
+    if (!hit || at - hit.at >= this.ttlMs) return undefined;
     return hit;
   }
 
