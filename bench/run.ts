@@ -24,6 +24,9 @@
  *                            100,000; quick 20,000 and 2,000)
  *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also backfill into this PostgreSQL (throwaway schema), and
  *                            (full mode, or BENCH_API_POSTGRES=1) load the server on a scratch database there
+ *   BENCH_API_DATABASES=list  which databases the API section loads (pglite,postgres; default both in full
+ *                            mode, PGlite only in quick mode unless BENCH_API_POSTGRES=1)
+ *   BENCH_READ_AHEAD_WAIT_MS=n  how long the API section waits for each area's read-ahead (default 30 min)
  *   BENCH_REPLICAS=2         on PostgreSQL, also load the "in turn" rows against one API replica and against
  *                            two (BENCH_REPLICA_ENDPOINTS: which rows; issue 21 §2)
  *   BENCH_RESULTS=path       where to write the JSON (default results/latest.json, or latest-<sections>.json
@@ -87,6 +90,18 @@ function intEnv(name: string, def: number): number {
 
 const quick = process.env.BENCH_QUICK === "1" || process.env.BENCH_QUICK === "true";
 const sections = parseArgs(process.argv.slice(2));
+/** The databases the API section loads (BENCH_API_DATABASES; quick mode skips PostgreSQL unless asked). */
+const apiDatabases = new Set(
+  (process.env.BENCH_API_DATABASES ?? (!quick || process.env.BENCH_API_POSTGRES === "1" ? "pglite,postgres" : "pglite"))
+    .split(",")
+    .map((d) => d.trim())
+    .filter(Boolean),
+);
+for (const d of apiDatabases)
+  if (d !== "pglite" && d !== "postgres") {
+    console.error(`BENCH_API_DATABASES lists pglite and postgres, got "${d}"`);
+    process.exit(2);
+  }
 const swaps = intEnv("BENCH_SWAPS", quick ? 5_000 : 100_000);
 const seedDays = intEnv("BENCH_SEED_DAYS", quick ? 2 : 30);
 const durationMs = intEnv("BENCH_DURATION_MS", quick ? 2_000 : 10_000);
@@ -213,60 +228,46 @@ try {
     }
   }
   if (sections.has("api") && chain) {
-    try {
-      if (!sections.has("indexer")) rmSync(apiDataDir, { recursive: true, force: true });
-      log(`api: ${connections} connections × ${durationMs} ms per endpoint in ${rounds} interleaved rounds`);
-      const api = await benchApi(chain, {
-        dataDir: apiDataDir,
-        fillRows: apiRows,
-        portfolios: apiPortfolios,
-        portfolioTrades: apiPortfolioTrades,
-        proposals: apiProposals,
-        votes: apiVotes,
-        markets: apiMarkets,
-        marketTrades: apiMarketTrades,
-        raceRounds: apiRaceRounds,
-        racePredictions: apiRacePredictions,
-        posts: apiPosts,
-        postAuthors: apiPostAuthors,
-        connections,
-        durationMs,
-        rounds,
-        log,
-      });
-      results.api = { ...api, connections, durationMs, rounds };
-      if (PG_URL && (!quick || process.env.BENCH_API_POSTGRES === "1")) {
-        log("api: the same on PostgreSQL (a scratch database; the server indexes the chain itself first)");
-        try {
-          const pgApi = await withScratchDatabase(PG_URL, (databaseUrl) =>
-            benchApi(chain as BenchChain, {
-              dataDir: apiDataDir,
-              databaseUrl,
-              fillRows: apiRows,
-              portfolios: apiPortfolios,
-              portfolioTrades: apiPortfolioTrades,
-              proposals: apiProposals,
-              votes: apiVotes,
-              markets: apiMarkets,
-              marketTrades: apiMarketTrades,
-              raceRounds: apiRaceRounds,
-              racePredictions: apiRacePredictions,
-              posts: apiPosts,
-              postAuthors: apiPostAuthors,
-              connections,
-              durationMs,
-              rounds,
-              replicas: process.env.BENCH_REPLICAS === "2",
-              log,
-            }),
-          );
-          results.apiPostgres = { ...pgApi, connections, durationMs, rounds };
-        } catch (e) {
-          results.errors["api (PostgreSQL)"] = (e as Error).stack ?? String(e);
-        }
+    if (!sections.has("indexer")) rmSync(apiDataDir, { recursive: true, force: true });
+    log(`api: ${connections} connections × ${durationMs} ms per endpoint in ${rounds} interleaved rounds`);
+    const fill = {
+      dataDir: apiDataDir,
+      fillRows: apiRows,
+      portfolios: apiPortfolios,
+      portfolioTrades: apiPortfolioTrades,
+      proposals: apiProposals,
+      votes: apiVotes,
+      markets: apiMarkets,
+      marketTrades: apiMarketTrades,
+      raceRounds: apiRaceRounds,
+      racePredictions: apiRacePredictions,
+      posts: apiPosts,
+      postAuthors: apiPostAuthors,
+      connections,
+      durationMs,
+      rounds,
+      log,
+    };
+    // each database in its own try: a PGlite run that fails (a read-ahead past the wait) still lets
+    // PostgreSQL's run measure the same rows
+    if (apiDatabases.has("pglite")) {
+      try {
+        const api = await benchApi(chain, fill);
+        results.api = { ...api, connections, durationMs, rounds };
+      } catch (e) {
+        results.errors.api = (e as Error).stack ?? String(e);
       }
-    } catch (e) {
-      results.errors.api = (e as Error).stack ?? String(e);
+    }
+    if (apiDatabases.has("postgres") && PG_URL) {
+      log("api: the same on PostgreSQL (a scratch database; the server indexes the chain itself first)");
+      try {
+        const pgApi = await withScratchDatabase(PG_URL, (databaseUrl) =>
+          benchApi(chain as BenchChain, { ...fill, databaseUrl, replicas: process.env.BENCH_REPLICAS === "2" }),
+        );
+        results.apiPostgres = { ...pgApi, connections, durationMs, rounds };
+      } catch (e) {
+        results.errors["api (PostgreSQL)"] = (e as Error).stack ?? String(e);
+      }
     }
   }
 } finally {
