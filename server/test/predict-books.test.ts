@@ -5,13 +5,21 @@
  */
 import { type ApiPosition, positionSchema } from "@sofi/core";
 import { describe, expect, it } from "vitest";
-import { type MarketView, marketView, positionsOf, type SenderBook } from "../src/api/queries/predict-books.ts";
+import { JsonBytes } from "../src/api/json-bytes.ts";
+import {
+  type MarketView,
+  marketView,
+  type Positions,
+  positionsOf,
+  type SenderBook,
+} from "../src/api/queries/predict-books.ts";
 
 const M = (n: number) => `0x${String(n).padStart(40, "0")}`;
 const view = (n: number, order: number, prices: [number, number], status: ApiPosition["status"] = "active") =>
   marketView({
     market: M(n),
-    title: `Market "${n}"`,
+    // a title past ASCII: the market's bytes are UTF-8, the reply's own figures ASCII
+    title: `Market "${n}" 시장`,
     outcomeNames: ["Yes", "No"],
     status,
     prices,
@@ -21,6 +29,10 @@ const view = (n: number, order: number, prices: [number, number], status: ApiPos
 
 /** A book as readBooks writes it: arrays in first-move order, each holding's text, the reply's order. */
 function book(rows: { market: number; outcome: number; quantity: number; priceAvg: number }[], display: number[]) {
+  const texts = rows.map(
+    (r) =>
+      `"price_avg":${r.priceAvg},"quantity":${r.quantity},"max_payout":${r.quantity},"redeemed":${r.market === 3},`,
+  );
   const b: SenderBook = {
     markets: rows.map((r) => M(r.market)),
     outcomes: Uint8Array.from(rows.map((r) => r.outcome)),
@@ -30,18 +42,25 @@ function book(rows: { market: number; outcome: number; quantity: number; priceAv
     returned: 1,
     redeemed: [`0x${String(3).padStart(64, "c")}`],
     firstMoveAt: 1,
-    history: { t0: 0, step: 0, count: 0, json: "" },
+    history: { t0: 0, step: 0, count: 0, end: 0 },
     settledBefore: 0,
-    texts: rows.map(
-      (r) =>
-        `"price_avg":${r.priceAvg},"quantity":${r.quantity},"max_payout":${r.quantity},"redeemed":${r.market === 3},`,
-    ),
+    bytes: Buffer.from(texts.join("")),
+    textEnds: Uint32Array.from(texts.map((_, i) => Buffer.byteLength(texts.slice(0, i + 1).join("")))),
     display: Uint32Array.from(display),
   };
   return b;
 }
 
-const parse = (json: string) => positionSchema.array().parse(JSON.parse(json));
+/** The positions array as a reply writes it, checked against the bytes it said it would take at most. */
+function written(p: Positions) {
+  const out = new JsonBytes(1);
+  p.write(out);
+  const bytes = out.done();
+  expect(bytes.length).toBeLessThanOrEqual(p.bytes);
+  return bytes.toString("utf8");
+}
+
+const parse = (p: Positions) => positionSchema.array().parse(JSON.parse(written(p)));
 
 describe("a book's positions reply", () => {
   // first moved: market 1 yes, market 3 no, market 2 yes, market 3 yes
@@ -61,7 +80,7 @@ describe("a book's positions reply", () => {
 
   it("writes every field of each position, newest market first then outcome, and sums the balance", () => {
     const p = positionsOf(b, (m) => views.get(m));
-    const rows = parse(p.json);
+    const rows = parse(p);
     expect(rows.map((r) => [r.market, r.outcome_index])).toEqual([
       [M(3), 0],
       [M(3), 1],
@@ -70,7 +89,7 @@ describe("a book's positions reply", () => {
     ]);
     expect(rows[0]).toEqual({
       market: M(3),
-      market_title: 'Market "3"',
+      market_title: 'Market "3" 시장',
       outcome: "Yes",
       outcome_index: 0,
       value_cur: 1,
@@ -97,11 +116,24 @@ describe("a book's positions reply", () => {
       [M(1), view(1, 5, [0.6, 0.4])],
       [M(3), view(3, 1, [1, 0], "resolved")],
     ]);
-    const rows = parse(positionsOf(b, (m) => moved.get(m)).json);
+    const rows = parse(positionsOf(b, (m) => moved.get(m)));
     expect(rows.map((r) => [r.market, r.outcome_index])).toEqual([
       [M(1), 0],
       [M(3), 0],
       [M(3), 1],
     ]);
+  });
+});
+
+describe("a reply written as bytes", () => {
+  it("grows past the capacity it started at and keeps every byte in order", () => {
+    const out = new JsonBytes(1);
+    const piece = Buffer.from("가".repeat(100));
+    out
+      .ascii("[")
+      .bytes(piece)
+      .bytes(piece, 3, 9)
+      .ascii(`,${"1".repeat(200)}]`);
+    expect(out.done().toString("utf8")).toBe(`[${"가".repeat(102)},${"1".repeat(200)}]`);
   });
 });

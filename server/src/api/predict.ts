@@ -35,10 +35,12 @@ import { RecencyMap } from "../recency-map.ts";
 import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
 import { checksum } from "./checksum.ts";
 import { type CompressedJson, compressedJson, sendCompressedJson } from "./compressed-json.ts";
+import { JsonBytes } from "./json-bytes.ts";
 import { KeptReplies } from "./kept-replies.ts";
 import { chainHead, chainNow } from "./queries/chain-time.ts";
 import { type MarketRow, PredictSql } from "./queries/predict.ts";
 import {
+  asciiPart,
   bookBytes,
   historyJson,
   historyOf,
@@ -83,7 +85,7 @@ export const BOOKS_WARM_BATCH = 200;
  * nor the markets snapshot changed gets the reply made then (kept from the second ask on).
  */
 export const RECENT_POSITIONS = 1_000;
-type RecentPositions = { book: SenderBook; snapshot: MarketsSnapshot; text: string | null };
+type RecentPositions = { book: SenderBook; snapshot: MarketsSnapshot; reply: Buffer<ArrayBuffer> | null };
 /** Transactions a sender's list shows (newest first). */
 export const MARKET_TXS = 100;
 const YEAR = 365 * 86_400;
@@ -208,7 +210,8 @@ export const predictArea: ApiArea = (deps) => {
   };
   const cacheOf = (ch: ChainRuntime) => chainCaches(ch).replies;
   const version = (ch: ChainRuntime) => String(ch.commits?.generation ?? 0);
-  const json = (c: Context<ApiEnv>, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
+  const json = (c: Context<ApiEnv>, body: string | Buffer<ArrayBuffer>) =>
+    c.body(body, 200, { "Content-Type": "application/json" });
   const sqlOf = (ch: ChainRuntime) => new PredictSql(deps.db, ch.config.info.id);
   const nowOf = (ch: ChainRuntime) => chainNow(deps.db, ch.config.info.id);
   /**
@@ -458,17 +461,27 @@ export const predictArea: ApiArea = (deps) => {
       const st = positionStateOf(ch);
       const last = st.recent.get(sender);
       const again = last !== undefined && last.book === book && last.snapshot === snapshot;
-      if (again && last.text !== null) return json(c, last.text);
+      if (again && last.reply !== null) return json(c, last.reply);
       const p = positionsOf(book, (m) => viewsOf(snapshot).get(m));
       const history =
         (await historyOf(book, st.grid, snapshot, p.balance)) ??
-        historyJson(
-          await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, { balance: p.balance, now: snapshot.now }),
+        asciiPart(
+          historyJson(
+            await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, { balance: p.balance, now: snapshot.now }),
+          ),
         );
-      const text = `{"balance":${jsonNumber(p.balance)},"balance_changed":${JSON.stringify(p.balanceChanged)},"positions":${p.json},"history":${history}}`;
-      st.recent.set(sender, { book, snapshot, text: again ? text : null });
+      // written as bytes from the book's and the markets' kept bytes (json-bytes.ts); balance_changed
+      // is toFixed's digits, so every formatted part is ASCII
+      const head = `{"balance":${jsonNumber(p.balance)},"balance_changed":"${p.balanceChanged}","positions":`;
+      const out = new JsonBytes(head.length + p.bytes + 12 + history.bytes);
+      out.ascii(head);
+      p.write(out);
+      out.ascii(`,"history":`);
+      history.write(out);
+      const reply = out.ascii("}").done();
+      st.recent.set(sender, { book, snapshot, reply: again ? reply : null });
       if (st.recent.size > RECENT_POSITIONS) st.recent.delete(st.recent.oldest() as string);
-      return json(c, text);
+      return json(c, reply);
     })
     .get("/sofi/markets_balances", validQuery(balancesQuerySchema), async (c) => {
       const { sender, type } = c.req.valid("query");

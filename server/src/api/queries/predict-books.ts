@@ -8,7 +8,10 @@
  * are read once per time for every market (OutcomePriceGrid), not once per sender.
  */
 import { type ApiPosition, BALANCE_HISTORY_RANGES, sampleTimes } from "@sofi/core";
+import { type JsonBytes, ownBytes } from "../json-bytes.ts";
 import type { MarketRow, Move, PredictSql } from "./predict.ts";
+
+const EMPTY = Buffer.alloc(0);
 
 /** The topic whose keys are the senders (lowercased) whose trades, transfers or redemptions a commit wrote. */
 export const MARKETS_SENDER_TOPIC = "markets.sender";
@@ -108,28 +111,31 @@ export type SenderBook = {
   firstMoveAt: number | null;
   /**
    * The history's points at t0, t0 + step, … (`count` of them: the sample times before
-   * `settledBefore`), as the reply's JSON items (`{"value":…,"ts":…}` joined by commas): they never
-   * change while the book is kept, so they are written once, not on every ask.
+   * `settledBefore`), as the reply's JSON items (`{"value":…,"ts":…}` joined by commas) in
+   * `bytes[0, end)`: they never change while the book is kept, so they are written once, not on
+   * every ask.
    */
-  history: { t0: number; step: number; count: number; json: string };
+  history: { t0: number; step: number; count: number; end: number };
   settledBefore: number;
   /**
-   * Each holding's part of its position's JSON that only the book sets
-   * (`"price_avg":…,"quantity":…,"max_payout":…,"redeemed":…,`), written once: formatting a
-   * double is a few hundred nanoseconds, and a reply of 40 positions formatted four per row.
+   * The history's JSON, then each holding's part of its position's JSON that only the book sets
+   * (`"price_avg":…,"quantity":…,"max_payout":…,"redeemed":…,`), as UTF-8 bytes written once:
+   * formatting a double is a few hundred nanoseconds, a reply of 40 positions formatted four per
+   * row, and a reply written as bytes is not encoded again on its way out (json-bytes.ts).
    */
-  texts: string[];
+  bytes: Buffer;
+  /** Where each holding's text ends in `bytes` (holding i's starts where i - 1's ends, the first's at history.end). */
+  textEnds: Uint32Array;
   /** The holdings' indices in the reply's order (newest market first, then outcome) when read. */
   display: Uint32Array;
 };
 
+/** Holding i's text in the book's bytes: [start, end). */
+const textStart = (b: SenderBook, i: number) => (i === 0 ? b.history.end : (b.textEnds[i - 1] as number));
+
 /** Bytes a book holds, estimated from its parts (typed arrays, references, headers). */
 export const bookBytes = (b: SenderBook): number =>
-  600 +
-  b.markets.length * 60 +
-  b.texts.reduce((sum, t) => sum + t.length, 0) +
-  b.history.json.length +
-  b.redeemed.length * 80;
+  600 + b.markets.length * 60 + b.bytes.length + b.redeemed.length * 80;
 
 /** Each market's place in the snapshot's list (its view's `order`), made once per list of rows. */
 const ordersOf = new WeakMap<readonly MarketRow[], Map<string, number>>();
@@ -240,12 +246,15 @@ export async function readBooks(
         t0: times[0] ?? 0,
         step: times.length > 1 ? (times[1] as number) - (times[0] as number) : 0,
         count: times.length,
-        json: times.map((t, i) => historyPoint(values[i] as number, t)).join(","),
+        end: 0,
       },
       settledBefore: s.head,
-      texts: [],
+      bytes: EMPTY,
+      textEnds: new Uint32Array(held.length),
       display: new Uint32Array(held.length),
     };
+    const history = times.map((t, i) => historyPoint(values[i] as number, t)).join(",");
+    const texts: string[] = [];
     const redeemed = new Set(book.redeemed);
     for (const [i, [key, q]] of held.entries()) {
       const [market = "", outcome = "0"] = key.split("|");
@@ -257,10 +266,18 @@ export async function readBooks(
       book.quantities[i] = Number(q) / 1e18;
       book.priceAvgs[i] = b && b.tokens > 0n ? Number(b.cost) / Number(b.tokens) : 0;
       const quantity = jsonNumber(book.quantities[i] as number);
-      book.texts.push(
+      texts.push(
         `"price_avg":${jsonNumber(book.priceAvgs[i] as number)},"quantity":${quantity},"max_payout":${quantity},"redeemed":${row !== undefined && redeemed.has(row.conditionId)},`,
       );
     }
+    // one buffer per book: the history's points, then the holdings' texts (all ASCII: numbers and keys)
+    book.history.end = Buffer.byteLength(history);
+    let end = book.history.end;
+    for (const [i, t] of texts.entries()) {
+      end += Buffer.byteLength(t);
+      book.textEnds[i] = end;
+    }
+    book.bytes = ownBytes(history + texts.join(""));
     // the arrays stay in first-move order (the histories sum in it); the reply's order is an index
     const orders = marketOrder(s.rows);
     book.display.set(held.map((_, i) => i).sort(byDisplay(book, (m) => orders.get(m))));
@@ -272,7 +289,7 @@ export async function readBooks(
 /**
  * A market as a position shows it at the snapshot's time (api/predict.ts's marketFigures and names),
  * with its place in the list and the parts of a position's JSON that only the market sets, made
- * once per snapshot: a reply is then numbers spliced between them (MarketView's `json`).
+ * once per snapshot as bytes: a reply is then numbers spliced between them (MarketView's `json`).
  */
 export type MarketView = {
   order: number;
@@ -281,9 +298,9 @@ export type MarketView = {
   conditionId: string;
   json: {
     /** An outcome's `{"market":…,"market_title":…,"outcome":…,"outcome_index":i,` */
-    head: (outcome: number) => string;
+    head: (outcome: number) => Buffer;
     /** `"status":…,"redeem":…,"conditionId":…}`: the position's last fields. */
-    tail: string;
+    tail: Buffer;
     /** An outcome's price now as JSON writes it. */
     price: (outcome: number) => string;
   };
@@ -300,7 +317,9 @@ export function marketView(m: {
   order: number;
 }): MarketView {
   const head = (outcome: number) =>
-    `{"market":${JSON.stringify(m.market)},"market_title":${JSON.stringify(m.title)},"outcome":${JSON.stringify(m.outcomeNames[outcome] ?? String(outcome))},"outcome_index":${outcome},`;
+    ownBytes(
+      `{"market":${JSON.stringify(m.market)},"market_title":${JSON.stringify(m.title)},"outcome":${JSON.stringify(m.outcomeNames[outcome] ?? String(outcome))},"outcome_index":${outcome},`,
+    );
   const heads = [head(0), head(1)];
   const price = (outcome: number) => jsonNumber(m.prices[outcome] ?? 0);
   const prices = [price(0), price(1)];
@@ -312,7 +331,9 @@ export function marketView(m: {
     json: {
       // the two outcomes a market has, made once; any other (none today) when asked
       head: (outcome) => heads[outcome] ?? head(outcome),
-      tail: `"status":${JSON.stringify(m.status)},"redeem":${m.status === "resolved"},"conditionId":${JSON.stringify(m.conditionId)}}`,
+      tail: ownBytes(
+        `"status":${JSON.stringify(m.status)},"redeem":${m.status === "resolved"},"conditionId":${JSON.stringify(m.conditionId)}}`,
+      ),
       price: (outcome) => prices[outcome] ?? price(outcome),
     },
   };
@@ -322,28 +343,52 @@ export function marketView(m: {
 export const jsonNumber = (x: number) => (Number.isFinite(x) ? String(x) : "null");
 
 /**
- * The book's positions at the snapshot's prices, newest market first, then outcome order: the
- * `positions` array as JSON text (ApiPosition's fields), the balance and its all-time change.
+ * The book's positions at the snapshot's prices: their balance and its all-time change, how many
+ * there are, and the order they are listed in (newest market first, then outcome order).
+ * `write` writes the `positions` array (ApiPosition's fields) into a reply.
  */
-export function positionsOf(
-  book: SenderBook,
-  view: (market: string) => MarketView | undefined,
-): { json: string; count: number; balance: number; balanceChanged: string } {
-  const made = positionsIn(book.display, book, view);
+export type Positions = {
+  count: number;
+  balance: number;
+  balanceChanged: string;
+  /** The bytes `write` adds, at most (an estimate that the reply's buffer starts at). */
+  bytes: number;
+  write: (out: JsonBytes) => void;
+};
+
+export function positionsOf(book: SenderBook, view: (market: string) => MarketView | undefined): Positions {
   // the markets' places changed since the book was read (a reorg took a market back): sort again
-  const { parts, balance } =
-    made ??
-    (positionsIn([...book.display].sort(byDisplay(book, (m) => view(m)?.order)), book, view) as NonNullable<
-      typeof made
-    >);
+  const order = inOrder(book.display, book, view)
+    ? book.display
+    : Uint32Array.from(book.display).sort(byDisplay(book, (m) => view(m)?.order));
+  let balance = 0;
+  let count = 0;
+  let bytes = 2;
+  for (const i of order) {
+    const m = view(book.markets[i] as string);
+    if (!m) continue;
+    const outcome = book.outcomes[i] as number;
+    balance += (book.quantities[i] as number) * (m.prices[outcome] ?? 0);
+    count++;
+    bytes +=
+      m.json.head(outcome).length +
+      (book.textEnds[i] as number) -
+      textStart(book, i) +
+      m.json.tail.length +
+      POSITION_NUMBERS;
+  }
   const change = book.spent > 0 ? ((balance + book.returned - book.spent) / book.spent) * 100 : 0;
   return {
-    json: `[${parts.join(",")}]`,
-    count: parts.length,
+    count,
     balance,
     balanceChanged: change.toFixed(2),
+    bytes,
+    write: (out) => writePositions(out, order, book, view),
   };
 }
+
+/** The most a position's own figures and keys take (three numbers of at most 24 characters and their keys). */
+const POSITION_NUMBERS = 160;
 
 /** Orders holdings' indices as a reply lists them: newest market first (`orderOf`), then outcome. */
 const byDisplay = (book: SenderBook, orderOf: (market: string) => number | undefined) => {
@@ -351,37 +396,52 @@ const byDisplay = (book: SenderBook, orderOf: (market: string) => number | undef
   return (x: number, y: number) => rank(y) - rank(x) || (book.outcomes[x] as number) - (book.outcomes[y] as number);
 };
 
-/**
- * The positions' JSON items and their sum in the order `order` (holdings' indices); null when that
- * order is not newest market first, then outcome, at `view`'s places. Per holding only its value
- * and profit are formatted: the rest is the book's and the market's text.
- */
-function positionsIn(
-  order: ArrayLike<number> & Iterable<number>,
-  book: SenderBook,
-  view: (market: string) => MarketView | undefined,
-): { parts: string[]; balance: number } | null {
-  const parts: string[] = [];
-  let balance = 0;
+/** Whether `order` (holdings' indices) lists newest market first, then outcome, at `view`'s places. */
+function inOrder(order: Uint32Array, book: SenderBook, view: (market: string) => MarketView | undefined): boolean {
   let orderBefore = Number.POSITIVE_INFINITY;
   let outcomeBefore = -1;
   for (const i of order) {
     const m = view(book.markets[i] as string);
     if (!m) continue;
     const outcome = book.outcomes[i] as number;
-    if (m.order > orderBefore || (m.order === orderBefore && outcome <= outcomeBefore)) return null;
+    if (m.order > orderBefore || (m.order === orderBefore && outcome <= outcomeBefore)) return false;
     orderBefore = m.order;
     outcomeBefore = outcome;
+  }
+  return true;
+}
+
+/**
+ * The positions' JSON array in the order `order`. Per holding only its value and profit are
+ * formatted: the rest is the book's and the market's bytes.
+ */
+function writePositions(
+  out: JsonBytes,
+  order: Uint32Array,
+  book: SenderBook,
+  view: (market: string) => MarketView | undefined,
+) {
+  out.ascii("[");
+  let first = true;
+  for (const i of order) {
+    const m = view(book.markets[i] as string);
+    if (!m) continue;
+    const outcome = book.outcomes[i] as number;
     const priceAvg = book.priceAvgs[i] as number;
     const priceCur = m.prices[outcome] ?? 0;
     const value = (book.quantities[i] as number) * priceCur;
-    balance += value;
     const pl = priceAvg > 0 ? ((priceCur - priceAvg) / priceAvg) * 100 : null;
-    parts.push(
-      `${m.json.head(outcome)}${book.texts[i]}"value_cur":${jsonNumber(value)},"price_cur":${m.json.price(outcome)},"profit_loss_percentage":${pl === null ? "null" : jsonNumber(pl)},${m.json.tail}`,
-    );
+    if (!first) out.ascii(",");
+    first = false;
+    out
+      .bytes(m.json.head(outcome))
+      .bytes(book.bytes, textStart(book, i), book.textEnds[i] as number)
+      .ascii(
+        `"value_cur":${jsonNumber(value)},"price_cur":${m.json.price(outcome)},"profit_loss_percentage":${pl === null ? "null" : jsonNumber(pl)},`,
+      )
+      .bytes(m.json.tail);
   }
-  return { parts, balance };
+  out.ascii("]");
 }
 
 /** A balance history's point as JSON text. */
@@ -391,20 +451,26 @@ const historyPoint = (value: number, ts: number) => `{"value":${jsonNumber(value
 export const historyJson = (points: readonly { value: number; ts: number }[]) =>
   `[${points.map((p) => historyPoint(p.value, p.ts)).join(",")}]`;
 
+/** A reply's part that writes itself into the reply, and the bytes it takes. */
+export type ReplyPart = { bytes: number; write: (out: JsonBytes) => void };
+
+/** JSON text that is ASCII only (numbers and keys) as a reply's part. */
+export const asciiPart = (text: string): ReplyPart => ({ bytes: text.length, write: (out) => out.ascii(text) });
+
 /**
- * The book's all-time balance history at `now`, ending at `balance`, as JSON text: the kept points
- * before the book's head, current holdings at the grid's prices after it (no move of the sender
- * came since, or the book would have been dropped). Null when the sample times no longer fall on
- * the kept ones (the span outgrew 399 steps): the caller reads the history instead.
+ * The book's all-time balance history at `now`, ending at `balance`, as a reply's JSON array: the
+ * kept points before the book's head, current holdings at the grid's prices after it (no move of
+ * the sender came since, or the book would have been dropped). Null when the sample times no longer
+ * fall on the kept ones (the span outgrew 399 steps): the caller reads the history instead.
  */
 export async function historyOf(
   book: SenderBook,
   grid: OutcomePriceGrid,
   s: MarketsState,
   balance: number,
-): Promise<string | null> {
+): Promise<ReplyPart | null> {
   const times = pastSampleTimes(book.firstMoveAt, s.now);
-  const { t0, step, count, json } = book.history;
+  const { t0, step, count, end } = book.history;
   // the sample times are evenly spaced: the same first time, step and count are the same times
   const settled = times.filter((t) => t < book.settledBefore);
   if (settled.length !== count) return null;
@@ -412,7 +478,7 @@ export async function historyOf(
   if (count > 1 && (settled[1] as number) - (settled[0] as number) !== step) return null;
   const later = times.slice(count);
   const columns = later.length ? await grid.columns(later, s) : null;
-  const points = count > 0 ? [json] : [];
+  const points: string[] = [];
   for (const t of later) {
     let value = 0;
     for (let i = 0; i < book.markets.length; i++)
@@ -422,5 +488,10 @@ export async function historyOf(
     points.push(historyPoint(value, t));
   }
   points.push(historyPoint(balance, s.now));
-  return `[${points.join(",")}]`;
+  // the kept points' bytes as they are, then the later ones (numbers: ASCII)
+  const rest = `${count > 0 ? "," : ""}${points.join(",")}]`;
+  return {
+    bytes: 1 + end + rest.length,
+    write: (out) => out.ascii("[").bytes(book.bytes, 0, end).ascii(rest),
+  };
 }
