@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
+  managersCacheSchema,
   marketsPositionsCacheSchema,
   portfoliosCacheSchema,
   racesCacheSchema,
@@ -13,7 +14,13 @@ import type { BenchChain } from "./chain.ts";
 import { startChild } from "./child.ts";
 import { explainTrades, type FillResult, fillSynthetic, HEAVY_USER, TYPICAL_USER, typicalUser } from "./fill.ts";
 import { benchProposer, fillGovernance, type GovernanceFillResult } from "./fill-governance.ts";
-import { BENCH_PORTFOLIO_INDEX, benchPortfolio, fillPortfolios, type PortfolioFillResult } from "./fill-portfolios.ts";
+import {
+  BENCH_PORTFOLIO_INDEX,
+  benchManager,
+  benchPortfolio,
+  fillPortfolios,
+  type PortfolioFillResult,
+} from "./fill-portfolios.ts";
 import { BENCH_TRADER_INDEX, benchTrader, fillPredict, type PredictFillResult } from "./fill-predict.ts";
 import { BENCH_RACER_INDEX, benchRacer, fillRaces, type RacesFillResult } from "./fill-races.ts";
 import {
@@ -41,6 +48,8 @@ export const MANY_USERS = 20_000;
 export type EndpointSpace = {
   /** Synthetic portfolios (benchPortfolio(0 … portfolios - 1)). */
   portfolios: number;
+  /** Their distinct managers (benchManager(0 … managers - 1)). */
+  managers: number;
   /** Synthetic proposals: ids firstProposalId … firstProposalId + proposals - 1. */
   proposals: number;
   firstProposalId: number;
@@ -79,6 +88,10 @@ export const API_ENDPOINTS: Record<string, string | PathOf> = {
   // every portfolio in turn (10,000 at the full size): each portfolio's stored part is read ahead and
   // kept until a commit names it, the live part made per request (docs/decisions.md, "Portfolio details")
   portfolioDetailMany: (i, s) => `/api/local/sofi/portfolios/${benchPortfolio(i % s.portfolios)}`,
+  // People (issue 21 §1): a manager's page reads their info; one manager, then every synthetic
+  // manager in turn (10,000 at the full size)
+  manager: `/api/local/sofi/managers/${benchManager(BENCH_PORTFOLIO_INDEX)}`,
+  managerInTurn: (i, s) => `/api/local/sofi/managers/${benchManager(i % s.managers)}`,
   // Governance (issue 18). Every proposal is held in memory, kept exact by the commits; a proposal's
   // votes pages are kept until a commit names it (docs/decisions.md, "Governance reads from memory").
   proposals: "/api/local/sofi/proposals?limit=20",
@@ -127,6 +140,7 @@ export type ApiEndpoint = keyof typeof API_ENDPOINTS;
 /** A space for labels: every count 1, every id 1 (the report prints the paths with their ids elided). */
 export const LABEL_SPACE: EndpointSpace = {
   portfolios: 1,
+  managers: 1,
   proposals: 1,
   firstProposalId: 1,
   totalProposals: 1,
@@ -179,6 +193,7 @@ export type ApiResult = {
   topicsReadAhead?: { topics: number; bytes: number; waitedMs: number };
   /** The portfolios area's read-ahead (issue 21 §1): the most viewed portfolios' details kept before the load. */
   detailsReadAhead?: { portfolios: number; bytes: number; waitedMs: number };
+  managersReadAhead?: { managers: number; bytes: number; waitedMs: number };
   /** The prediction market's read-ahead (issue 21 §1): the most active senders' positions kept before the load. */
   positionsReadAhead?: { senders: number; bytes: number; waitedMs: number };
   /**
@@ -304,6 +319,12 @@ const READ_AHEADS = {
     portfoliosCacheSchema,
     "portfolio details read ahead",
     (c) => `${c.portfolios.toLocaleString("en-US")} portfolios' details, ${mb(c.bytes)}`,
+  ),
+  managers: readAhead(
+    "/sofi/managers/cache",
+    managersCacheSchema,
+    "manager infos read ahead",
+    (c) => `${c.managers.toLocaleString("en-US")} managers' infos, ${mb(c.bytes)}`,
   ),
   positions: readAhead(
     "/sofi/markets_positions/cache",
@@ -565,6 +586,7 @@ export async function benchApi(
   });
   const space: EndpointSpace = {
     portfolios: opts.portfolios,
+    managers: portfolioFill.managers,
     proposals: governanceFill.proposals,
     firstProposalId: governanceFill.firstProposalId,
     totalProposals: governanceFill.totalProposals,
@@ -631,6 +653,7 @@ export async function benchApi(
     const racesReadAhead = await waitForReadAhead(s.base, READ_AHEADS.races, log);
     const topicsReadAhead = await waitForReadAhead(s.base, READ_AHEADS.topics, log);
     const detailsReadAhead = await waitForReadAhead(s.base, READ_AHEADS.details, log);
+    const managersReadAhead = await waitForReadAhead(s.base, READ_AHEADS.managers, log);
     const positionsReadAhead = await waitForReadAhead(s.base, READ_AHEADS.positions, log);
     // BENCH_API_ENDPOINTS (comma-separated names) loads only those rows: a before/after of one change
     const only = (process.env.BENCH_API_ENDPOINTS ?? "").split(",").filter(Boolean);
@@ -655,6 +678,7 @@ export async function benchApi(
       racesReadAhead,
       topicsReadAhead,
       detailsReadAhead,
+      managersReadAhead,
       positionsReadAhead,
       server: {
         db: opts.databaseUrl ? "postgres" : "pglite",

@@ -31,9 +31,15 @@ export const benchPortfolio = (k: number) => `0xb0${k.toString(16).padStart(38, 
 export const benchPortfolioSize = (k: number) => 2 + (k % 9);
 /** The portfolio the detail and history rows read: ten components, among the most traded. */
 export const BENCH_PORTFOLIO_INDEX = 8;
+/** Distinct synthetic managers: portfolio k is run by benchManager(k % BENCH_MANAGERS) (issue 21 §1: 10,000 addresses). */
+export const BENCH_MANAGERS = 10_000;
+/** The `k`-th synthetic manager's address. */
+export const benchManager = (k: number) => `0x3a${k.toString(16).padStart(38, "0")}`;
 
 export type PortfolioFillResult = {
   portfolios: number;
+  /** Distinct managers of the synthetic portfolios (benchManager(0 … managers - 1)). */
+  managers: number;
   trades: number;
   /** Rows in each table afterwards (synthetic + indexed). */
   tables: {
@@ -98,7 +104,7 @@ export async function fillPortfolios(
       `INSERT INTO portfolios (chain_id, address, block_number, log_index, tx_hash, timestamp, factory, manager, name,
          symbol, components, units, allocations, start_price)
        SELECT $1, address, k / ${PER_BLOCK}, ${LOG_BASE} + (k % ${PER_BLOCK}) * 4, '0xd' || lpad(to_hex(k), 63, '0'),
-         created, $5, '0x3a' || lpad(to_hex(k % 2000), 38, '0'), 'Bench portfolio ' || k, 'BP' || k,
+         created, $5, '0x3a' || lpad(to_hex(k % ${BENCH_MANAGERS}), 38, '0'), 'Bench portfolio ' || k, 'BP' || k,
          jsonb_agg(($6::text[])[t] ORDER BY j), jsonb_agg((${unit("$8", "$9")})::text ORDER BY j),
          jsonb_agg(bps::text ORDER BY j), (usd::numeric * 1000000000000000000)::numeric(78, 0)
        FROM (${comps("$7")}) c GROUP BY k, address, created, usd`,
@@ -123,7 +129,7 @@ export async function fillPortfolios(
       `INSERT INTO portfolio_module_events (chain_id, block_number, log_index, portfolio, kind, enabled, exit_fee_bps, recipient)
        SELECT $1, k / ${PER_BLOCK}, ${LOG_BASE} + (k % ${PER_BLOCK}) * 4 + e, address,
          (ARRAY['added', 'initialized', 'trading'])[e], CASE WHEN e = 3 THEN true END,
-         CASE WHEN e = 2 THEN 50 END, CASE e WHEN 1 THEN $5 WHEN 2 THEN '0x3a' || lpad(to_hex(k % 2000), 38, '0') END
+         CASE WHEN e = 2 THEN 50 END, CASE e WHEN 1 THEN $5 WHEN 2 THEN '0x3a' || lpad(to_hex(k % ${BENCH_MANAGERS}), 38, '0') END
        FROM (${pk}) pk CROSS JOIN generate_series(1, 3) AS e`,
       [...common, module],
     );
@@ -208,6 +214,7 @@ export async function fillPortfolios(
   const portfolio = benchPortfolio(BENCH_PORTFOLIO_INDEX);
   return {
     portfolios: n,
+    managers: Math.min(n, BENCH_MANAGERS),
     trades,
     tables: {
       portfolios: await count("SELECT count(*) AS n FROM portfolios"),

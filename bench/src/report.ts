@@ -201,6 +201,12 @@ export function formatResults(r: Results): string {
         `  before the load: the portfolios area read ahead ${int(d.portfolios)} portfolios' details, ${(d.bytes / 1e6).toFixed(1)} MB kept, in ${sec(d.waitedMs)}`,
       );
     }
+    if (a.managersReadAhead) {
+      const m = a.managersReadAhead;
+      out.push(
+        `  before the load: the people area read ahead ${int(m.managers)} managers' infos, ${(m.bytes / 1e6).toFixed(1)} MB kept, in ${sec(m.waitedMs)}`,
+      );
+    }
     if (a.positionsReadAhead) {
       const m = a.positionsReadAhead;
       out.push(
@@ -296,6 +302,8 @@ export function formatResults(r: Results): string {
               tradesTypical: " (typical user)",
               tradesManyUsers: ` (${int(MANY_USERS)} users in turn)`,
               portfolioDetailMany: ` (${int(a.portfolioFill?.portfolios ?? 0)} portfolios in turn)`,
+              manager: " (one manager's info)",
+              managerInTurn: ` (${int(a.portfolioFill?.managers ?? 0)} managers in turn)`,
               proposalsInTurn: ` (every offset of ${int(gf?.totalProposals ?? 0)} proposals in turn)`,
               proposalsByProposer: ` (${int(gf?.proposers ?? 0)} proposers in turn)`,
               proposal: ` (the popular one, ${int(gf?.popularVotes ?? 0)} votes)`,

@@ -80,6 +80,8 @@ describe("npm run bench (quick)", () => {
         "portfolioDetail",
         "portfolioHistory",
         "portfolioDetailMany",
+        "manager",
+        "managerInTurn",
         "proposals",
         "proposalsInTurn",
         "proposalsByProposer",

@@ -7,7 +7,7 @@ import { CHAINS } from "@sofi/protocol";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/api/app.ts";
-import { CommitSignal, PROFILE_TOPIC } from "../src/api/commit-signal.ts";
+import { CommitSignal, MANAGER_TOPIC, PROFILE_TOPIC } from "../src/api/commit-signal.ts";
 import { Market } from "../src/api/queries/market.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Db } from "../src/db/client.ts";
@@ -38,7 +38,12 @@ function twoChainApp(db: Db) {
   const profilesNamed = new Map<number, string[]>(chains.map((c) => [c.config.info.id, []]));
   for (const c of chains)
     c.commits.on((change) => profilesNamed.get(c.config.info.id)?.push(...(change?.touched[PROFILE_TOPIC] ?? [])));
-  return { app: createApp({ db, config, chains }), ids: chains.map((c) => c.config.info.id), profilesNamed };
+  return {
+    app: createApp({ db, config, chains }),
+    ids: chains.map((c) => c.config.info.id),
+    profilesNamed,
+    commits: chains[0]?.commits as CommitSignal,
+  };
 }
 
 describe.each(DB_KINDS)("people API (%s)", (kind) => {
@@ -46,6 +51,7 @@ describe.each(DB_KINDS)("people API (%s)", (kind) => {
   let app: ReturnType<typeof createApp>;
   let chainIds: number[];
   let profilesNamed: Map<number, string[]>;
+  let commits: CommitSignal;
   const call = async (path: string, init?: { body?: unknown; headers?: Record<string, string> }) => {
     const res = await app.request(`http://127.0.0.1:8080/api/local${path}`, {
       method: init ? "POST" : "GET",
@@ -60,7 +66,7 @@ describe.each(DB_KINDS)("people API (%s)", (kind) => {
 
   beforeAll(async () => {
     db = await freshDb(kind);
-    ({ app, ids: chainIds, profilesNamed } = twoChainApp(db));
+    ({ app, ids: chainIds, profilesNamed, commits } = twoChainApp(db));
   });
   afterAll(closeAllDbs);
 
@@ -183,7 +189,14 @@ describe.each(DB_KINDS)("people API (%s)", (kind) => {
       status: 400,
       body: { error: "action must be follow or unfollow" },
     });
+    // both infos are kept from here (issue 21 §1): the follow must still show on the next read
+    expect((await call(`/sofi/managers/${THEM}`)).body.followers_count).toBe(0);
+    expect((await call(`/sofi/managers/${THEM}?address=${ME}`)).body.following).toBe(false);
+    expect((await call(`/sofi/managers/${ME}`)).body.following_count).toBe(0);
     const ok = await call("/sofi/follow", { body: { follow: THEM, action: "follow" }, headers: await mine() });
+    expect((await call(`/sofi/managers/${THEM}`)).body.followers_count).toBe(1);
+    expect((await call(`/sofi/managers/${THEM}?address=${ME}`)).body.following).toBe(true);
+    expect((await call(`/sofi/managers/${ME}`)).body.following_count).toBe(1);
     expect(ok).toEqual({ status: 200, body: { address: getAddress(THEM), following: true } });
     // twice is still one follow
     await call("/sofi/follow", { body: { follow: THEM, action: "follow" }, headers: await mine() });
@@ -209,5 +222,44 @@ describe.each(DB_KINDS)("people API (%s)", (kind) => {
       error: "action must be followers or following",
     });
     expect((await call("/sofi/follow?action=followers")).body).toEqual({ error: "Missing address" });
+  });
+
+  it("a kept info shows a new portfolio once a commit names its manager, and only then", async () => {
+    const M = "0x00000000000000000000000000000000000000a1";
+    const local = chainIds[0] as number;
+    const addPortfolio = (n: number) =>
+      db.query(
+        `INSERT INTO portfolios (chain_id, address, block_number, log_index, tx_hash, timestamp, factory, manager, name,
+           symbol, components, units, allocations, start_price)
+         VALUES ($1, $2, $3, 0, $4, $5, '0xfa', $6, $7, $8, '[]', '[]', '[]', 1000000000000000000)`,
+        [
+          local,
+          `0x${String(n).padStart(40, "b")}`,
+          n,
+          `0x${String(n).padStart(64, "d")}`,
+          1_700_000_000 + n,
+          M,
+          `Kept ${n}`,
+          `K${n}`,
+        ],
+      );
+    await addPortfolio(1);
+    const first = await call(`/sofi/managers/${M}`);
+    expect(first.body).toMatchObject({ total_sets: 1, created_at: 1_700_000_001 });
+    await addPortfolio(2);
+    // a commit that names someone else keeps the info as it was (the rows are kept, not read again)
+    commits.emit({ touched: { [MANAGER_TOPIC]: ["0x00000000000000000000000000000000000000a2"] } });
+    expect((await call(`/sofi/managers/${M}`)).body.total_sets).toBe(1);
+    // the indexer's commit of PortfolioCreated names the manager: the next read shows it
+    commits.emit({ touched: { [MANAGER_TOPIC]: [M] } });
+    expect((await call(`/sofi/managers/${M}`)).body).toMatchObject({ total_sets: 2, created_at: 1_700_000_001 });
+    // a change that names nothing (a reorg) drops every kept info
+    await addPortfolio(3);
+    commits.emit();
+    expect((await call(`/sofi/managers/${M}`)).body.total_sets).toBe(3);
+    const state = await call("/sofi/managers/cache");
+    expect(state.status).toBe(200);
+    expect(state.body.managers).toBeGreaterThanOrEqual(1);
+    expect(["cold", "warming", "warm"]).toContain(state.body.warmth);
   });
 });

@@ -260,6 +260,17 @@ describe.each(DB_KINDS)("track records (%s)", (kind) => {
       list.find((m) => m.address.toLowerCase() === M2)?.track_record as Record<string, unknown>,
       trackRecordReply(want),
     );
+    // the info sums the metrics in memory (issue 21 §1), the list in SQL: the same figures
+    for (const m of [M1, M2]) {
+      const fromMemory = (await get(`/sofi/managers/${m}`)).body;
+      const fromSql = list.find((x) => x.address.toLowerCase() === m) as unknown as Record<string, number>;
+      expect(fromMemory.total_sets).toBe(fromSql.total_sets);
+      expect(fromMemory.total_holders).toBe(fromSql.total_holders);
+      expect(fromMemory.total_market_cap).toBeGreaterThan(0);
+      expect(fromMemory.total_market_cap).toBeCloseTo(fromSql.total_market_cap as number, 6);
+      expect(fromMemory.all_apy).toBeCloseTo(fromSql.all_apy as number, 6);
+      expect(fromMemory.created_at).toBe(fromSql.created_at);
+    }
   });
 
   it("the managers list orders by market cap, return, risk-adjusted return and risk, paged in SQL", async () => {

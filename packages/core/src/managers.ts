@@ -179,6 +179,17 @@ export const managerInfoSchema = managerListItemSchema.extend({
 });
 export type ManagerInfo = z.infer<typeof managerInfoSchema>;
 
+/**
+ * `GET /sofi/managers/cache` (issue 21 §1), for operators and the bench: whether the managers'
+ * infos have been read ahead, how many addresses have one kept, and their bytes (estimated).
+ */
+export const managersCacheSchema = z.object({
+  warmth: z.enum(["cold", "warming", "warm"]),
+  managers: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type ManagersCacheState = z.infer<typeof managersCacheSchema>;
+
 // ------------------------------------------------------------------ follows (issue 11)
 
 /** `POST /sofi/follow` (signed): the signer follows or unfollows `follow`; `address`, when sent, must be the signer. */

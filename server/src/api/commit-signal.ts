@@ -22,6 +22,18 @@ export const API_WRITE: Change = { touched: { [API_WRITE_TOPIC]: [] } };
 export const PROFILE_TOPIC = "people.profile";
 
 /**
+ * The topic of a follow or unfollow (`POST /sofi/follow`): keys are the follower and the followee,
+ * whose counts (and the follower's `following` of the followee) changed. Kept manager infos drop on it.
+ */
+export const FOLLOWS_TOPIC = "people.follows";
+
+/**
+ * The topic of an address becoming a portfolio's manager (the indexer's PortfolioCreated): keys are
+ * managers. Their kept infos drop on it, and so do replies that link an author to a manager page.
+ */
+export const MANAGER_TOPIC = "people.manager";
+
+/**
  * How long a reply kept per entity (KeptReplies, a proposal's record) is answered while no change
  * names it. Changes name what they touch and a bus that reconnects drops everything, so this time
  * bounds only what no change reports: another process's writes that announce nothing (a server of

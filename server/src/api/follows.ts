@@ -7,6 +7,7 @@ import { followBodySchema, followListQuerySchema, PEOPLE_ERRORS } from "@sofi/co
 import { Hono } from "hono";
 import { getAddress } from "viem";
 import type { ApiArea, ApiEnv } from "./area.ts";
+import { FOLLOWS_TOPIC } from "./commit-signal.ts";
 import { countFollows, listFollows, photoUrl, setFollow } from "./queries/managers.ts";
 import { requireSignedWrite } from "./signed.ts";
 import { limitBody, validJson, validQuery } from "./validate.ts";
@@ -28,6 +29,8 @@ export const followsArea: ApiArea = (deps) =>
         if (body.follow === signer) return c.json({ error: PEOPLE_ERRORS.followSelf }, 400);
         const on = body.action === "follow";
         await setFollow(deps.db, c.var.chain.config.info.id, signer, body.follow, on);
+        // both people's kept infos (their counts, the follower's `following`) are made again
+        c.set("wrote", { [FOLLOWS_TOPIC]: [signer, body.follow.toLowerCase()] });
         return c.json({ address: getAddress(body.follow), following: on });
       },
     )

@@ -8,6 +8,7 @@ import {
   githubUserOf,
   type ManagerInfo,
   type ManagerListItem,
+  type ManagersCacheState,
   managerInfoQuerySchema,
   managerParamSchema,
   managerProfileBodySchema,
@@ -17,22 +18,94 @@ import {
 } from "@sofi/core";
 import { type Context, Hono } from "hono";
 import { getAddress } from "viem";
-import type { ApiArea, ApiEnv } from "./area.ts";
-import { API_WRITE_TOPIC, type Change, PROFILE_TOPIC } from "./commit-signal.ts";
+import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
+import { API_WRITE_TOPIC, type Change, FOLLOWS_TOPIC, MANAGER_TOPIC, PROFILE_TOPIC } from "./commit-signal.ts";
 import { imageResponse } from "./images.ts";
-import { countManagers, listManagers, managerInfo, photoUrl, profilePhoto, saveProfile } from "./queries/managers.ts";
+import { KeptReplies } from "./kept-replies.ts";
+import {
+  countManagers,
+  listManagers,
+  type ManagerPart,
+  managerInfoRow,
+  managerPartBytes,
+  managerParts,
+  managerWarmKeys,
+  photoUrl,
+  profilePhoto,
+  saveProfile,
+} from "./queries/managers.ts";
 import { requireSignedWrite } from "./signed.ts";
 import { limitBody, validJson, validParam, validQuery } from "./validate.ts";
 
 /** A 2 MB photo as base64 (2.7 MB) with the other fields. */
 export const PROFILE_BODY_MAX = 3 * 1024 * 1024;
 
+/**
+ * Bytes of manager parts kept per chain (estimated, managerPartBytes): about 0.5 KB an address with
+ * one portfolio and no profile, a few KB with a long profile; 10,000 managers about 6 MB.
+ */
+export const MANAGER_PARTS_BYTES = 64 * 1024 * 1024;
+/** The managers whose parts are read ahead (largest market cap first), the share of the budget, per read. */
+export const MANAGERS_WARM_MAX = 50_000;
+export const MANAGERS_WARM_SHARE = 0.5;
+export const MANAGERS_WARM_BATCH = 200;
+
+/** The people a change names: their profile, follows or first portfolio changed. */
+const peopleNamed = (change: Change) => [
+  ...(change.touched[PROFILE_TOPIC] ?? []),
+  ...(change.touched[FOLLOWS_TOPIC] ?? []),
+  ...(change.touched[MANAGER_TOPIC] ?? []),
+];
+
 export const managersArea: ApiArea = (deps) => {
   const signed = requireSignedWrite(deps);
-  const info = async (c: Context<ApiEnv>, address: string, me?: string): Promise<ManagerInfo> => {
+  /**
+   * Per chain: each address's part (profile, portfolios, follows; per viewer, since `following` is
+   * theirs) kept until a change names the address: a profile write, a follow of or by it, a
+   * portfolio it created; a change without keys (a reorg, a bus that reconnected) drops all. The
+   * figures that move with prices are summed from the portfolio metrics in memory on every read.
+   */
+  const kept = new WeakMap<ChainRuntime, KeptReplies<ManagerPart>>();
+  const partsOf = (ch: ChainRuntime) => {
+    let k = kept.get(ch);
+    if (!k) {
+      const made = new KeptReplies<ManagerPart>({
+        commits: ch.commits,
+        keysOf: peopleNamed,
+        maxBytes: MANAGER_PARTS_BYTES,
+        gzipFrom: Number.POSITIVE_INFINITY,
+        metaBytes: managerPartBytes,
+      });
+      k = made;
+      kept.set(ch, made);
+      const chainId = ch.config.info.id;
+      made
+        .warm(
+          () => managerWarmKeys(deps.db, chainId, MANAGERS_WARM_MAX),
+          "",
+          async (addresses) => {
+            const parts = await managerParts(deps.db, chainId, addresses);
+            return new Map([...parts].map(([a, meta]) => [a, { text: "", meta }]));
+          },
+          { share: MANAGERS_WARM_SHARE, batch: MANAGERS_WARM_BATCH, pauseMs: 20 },
+        )
+        .catch((e: Error) => console.error(`manager infos: reading ahead stopped: ${e.message}`));
+    }
+    return k;
+  };
+
+  /** The info of `address` as `me` sees it; `fresh`: read now, not kept (the reply to the owner's own write). */
+  const info = async (c: Context<ApiEnv>, address: string, me?: string, fresh = false): Promise<ManagerInfo> => {
     const ch = c.var.chain;
-    await deps.services.get(ch, "portfolioReader").freshMetrics();
-    const r = await managerInfo(deps.db, ch.config.info.id, address, me);
+    const reader = deps.services.get(ch, "portfolioReader");
+    await reader.freshMetrics();
+    const a = address.toLowerCase();
+    const read = async () => (await managerParts(deps.db, ch.config.info.id, [a], me)).get(a) as ManagerPart;
+    // a write's own change is told after its reply: the kept part is dropped then, not before
+    const part = fresh
+      ? await read()
+      : (await partsOf(ch).get(a, me ?? "", async () => ({ text: "", meta: await read() }))).meta;
+    const r = managerInfoRow(a, part, reader.managerFigures(a, part.portfolios));
     return {
       address: getAddress(address),
       photo_url: photoUrl(c, deps, address, r.photoVersion),
@@ -75,6 +148,15 @@ export const managersArea: ApiArea = (deps) => {
       }));
       return c.json({ managers, total });
     })
+    .get("/sofi/managers/cache", (c) => {
+      // the infos' read-ahead state, for operators and the bench; asking it starts reading ahead
+      const parts = partsOf(c.var.chain);
+      return c.json({
+        warmth: parts.warmth,
+        managers: parts.heldKeys,
+        bytes: parts.heldBytes,
+      } satisfies ManagersCacheState);
+    })
     .get("/sofi/managers/:address", validParam(managerParamSchema), validQuery(managerInfoQuerySchema), async (c) => {
       const { address } = c.req.valid("param");
       return c.json(await info(c, address, c.req.valid("query").address));
@@ -115,7 +197,7 @@ export const managersArea: ApiArea = (deps) => {
             other.commits?.emit(change);
             deps.changes?.changed(other.config.info.id, change);
           }
-        return c.json(await info(c, address, signer));
+        return c.json(await info(c, address, signer, true));
       },
     );
 };

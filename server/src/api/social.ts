@@ -38,7 +38,7 @@ import { TokenBuckets, tooManyRequests } from "../auth/rate-limit.ts";
 import type { FeedTrade, Profiles } from "../modules/services.ts";
 import { type ApiArea, type ApiEnv, type ChainRuntime, publicOrigin } from "./area.ts";
 import { checksum } from "./checksum.ts";
-import { PROFILE_TOPIC } from "./commit-signal.ts";
+import { MANAGER_TOPIC, PROFILE_TOPIC } from "./commit-signal.ts";
 import { type CompressedJson, compressedJson, sendCompressedJson } from "./compressed-json.ts";
 import { type FreshReply, KeptReplies } from "./kept-replies.ts";
 import { chainNow } from "./queries/chain-time.ts";
@@ -201,7 +201,7 @@ const chipsText = (chips: PageLive["chips"], symbols: readonly string[][]) =>
 /** The change topic of a token's or tag's pages: a new post names its topics, a prediction its post's. */
 export const SOCIAL_TOPIC = "social.topic";
 /** The change topic of an address becoming a portfolio manager (its posts link to its manager page). */
-export const MANAGER_TOPIC = "people.manager";
+export { MANAGER_TOPIC };
 /** Kept topic pages' bytes (gzip-compressed from 1 KB: a page of twenty posts is about 12 KB of JSON). */
 export const TOPIC_PAGES_BYTES = 64 * 1024 * 1024;
 /** Topics whose first page is read ahead (by their newest post), within TOPIC_WARM_SHARE of the budget. */

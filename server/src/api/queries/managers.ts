@@ -112,65 +112,145 @@ export type ManagerInfoRow = Omit<ManagerRow, "total"> & {
 };
 
 /**
- * Any address's manager info: its profile (empty when it saved none), the sums over the portfolios
- * it runs (zero when none), whether `me` follows it, and its follower counts. `created_at` is the
- * earlier of the profile's creation and the first portfolio, or 0 for an address with neither.
+ * What an address's manager info shows that only its own rows set: its profile (empty when it saved
+ * none), the portfolios it runs, whether `me` follows it, and its follow counts. Kept per address
+ * until a change names it (api/managers.ts); the figures that move with prices come from the
+ * portfolio metrics in memory (PortfolioReader.managerFigures).
  */
-export async function managerInfo(db: Db, chainId: number, address: string, me?: string): Promise<ManagerInfoRow> {
-  const [r] = await db.query<
-    Record<string, unknown> & {
-      name: string | null;
-      profile: string | null;
-      photo_version: number | null;
-      twitter_url: string | null;
-      github: string | null;
-      email: string | null;
-      mainnet_eth: string | null;
-      profile_created: string | number | null;
-      total_market_cap: number | null;
-      total_sets: string | number;
-      total_holders: string | number | null;
-      all_apy: number | null;
-      first_portfolio: string | number | null;
-      following: boolean;
-      followers_count: string | number;
-      following_count: string | number;
-    }
-  >(
-    `SELECT mp.name, mp.profile, CASE WHEN mp.photo IS NULL THEN NULL ELSE mp.photo_version END AS photo_version,
+export type ManagerPart = {
+  name: string | null;
+  photoVersion: number | null;
+  profile: string;
+  twitterUrl: string;
+  github: string;
+  email: string;
+  mainnetEth: string;
+  /** The profile's creation and the first portfolio's (seconds; null: none). */
+  profileCreated: number | null;
+  firstPortfolio: number | null;
+  /** The portfolios it manages, oldest first. */
+  portfolios: string[];
+  following: boolean;
+  followersCount: number;
+  followingCount: number;
+};
+
+/** Bytes a kept part holds, estimated (strings two bytes a character, an address 100 with its slot). */
+export const managerPartBytes = (p: ManagerPart): number =>
+  300 +
+  2 *
+    ((p.name?.length ?? 0) +
+      p.profile.length +
+      p.twitterUrl.length +
+      p.github.length +
+      p.email.length +
+      p.mainnetEth.length) +
+  p.portfolios.length * 100;
+
+/** The parts of `addresses` (lowercased) as `me` sees them, in one query. */
+export async function managerParts(
+  db: Db,
+  chainId: number,
+  addresses: readonly string[],
+  me?: string,
+): Promise<Map<string, ManagerPart>> {
+  const rows = await db.query<{
+    address: string;
+    name: string | null;
+    profile: string | null;
+    photo_version: number | null;
+    twitter_url: string | null;
+    github: string | null;
+    email: string | null;
+    mainnet_eth: string | null;
+    profile_created: string | number | null;
+    first_portfolio: string | number | null;
+    portfolios: string[] | null;
+    following: boolean;
+    followers_count: string | number;
+    following_count: string | number;
+  }>(
+    `SELECT a.address, mp.name, mp.profile, CASE WHEN mp.photo IS NULL THEN NULL ELSE mp.photo_version END AS photo_version,
        mp.twitter_url, mp.github, mp.email, mp.mainnet_eth,
        extract(epoch FROM mp.created_at)::int8 AS profile_created,
-       agg.total_market_cap, agg.total_sets, agg.total_holders, agg.all_apy, agg.first_portfolio, ${RECORD_SELECT},
-       EXISTS (SELECT 1 FROM follows f WHERE f.chain_id = $1 AND f.follower = $3 AND f.followee = $2) AS following,
-       (SELECT count(*) FROM follows f WHERE f.chain_id = $1 AND f.followee = $2) AS followers_count,
-       (SELECT count(*) FROM follows f WHERE f.chain_id = $1 AND f.follower = $2) AS following_count
-     FROM (SELECT sum(m.total_value) AS total_market_cap, count(*) AS total_sets, sum(m.holders_count) AS total_holders,
-             avg(m.apy) AS all_apy, min(p.timestamp)::int8 AS first_portfolio
-           FROM portfolios p LEFT JOIN portfolio_metrics m ON m.chain_id = p.chain_id AND m.address = p.address
-           WHERE p.chain_id = $1 AND p.manager = $2) agg
-     LEFT JOIN manager_profiles mp ON mp.chain_id = $1 AND mp.address = $2
-     LEFT JOIN manager_records r ON r.chain_id = $1 AND r.manager = $2 AND agg.total_sets > 0`,
-    [chainId, address, me ?? ""],
+       (SELECT min(p.timestamp)::int8 FROM portfolios p WHERE p.chain_id = $1 AND p.manager = a.address) AS first_portfolio,
+       ARRAY(SELECT p.address FROM portfolios p WHERE p.chain_id = $1 AND p.manager = a.address
+             ORDER BY p.timestamp, p.address) AS portfolios,
+       EXISTS (SELECT 1 FROM follows f WHERE f.chain_id = $1 AND f.follower = $3 AND f.followee = a.address) AS following,
+       (SELECT count(*) FROM follows f WHERE f.chain_id = $1 AND f.followee = a.address) AS followers_count,
+       (SELECT count(*) FROM follows f WHERE f.chain_id = $1 AND f.follower = a.address) AS following_count
+     FROM unnest($2::text[]) AS a(address)
+     LEFT JOIN manager_profiles mp ON mp.chain_id = $1 AND mp.address = a.address`,
+    [chainId, [...new Set(addresses)], me ?? ""],
   );
-  const created = [r?.profile_created, r?.first_portfolio].filter((v) => v !== null && v !== undefined).map(Number);
+  const num = (v: string | number | null) => (v === null ? null : Number(v));
+  return new Map(
+    rows.map((r) => [
+      r.address,
+      {
+        name: r.name || null,
+        photoVersion: num(r.photo_version),
+        profile: r.profile ?? "",
+        twitterUrl: r.twitter_url ?? "",
+        github: r.github ?? "",
+        email: r.email ?? "",
+        mainnetEth: r.mainnet_eth ?? "",
+        profileCreated: num(r.profile_created),
+        firstPortfolio: num(r.first_portfolio),
+        portfolios: r.portfolios ?? [],
+        following: Boolean(r.following),
+        followersCount: Number(r.followers_count),
+        followingCount: Number(r.following_count),
+      },
+    ]),
+  );
+}
+
+/** The managers whose parts are worth reading ahead: the largest market cap first (the list's order). */
+export async function managerWarmKeys(db: Db, chainId: number, max: number): Promise<string[]> {
+  const rows = await db.query<{ manager: string }>(
+    `SELECT p.manager FROM portfolios p
+     LEFT JOIN portfolio_metrics m ON m.chain_id = p.chain_id AND m.address = p.address
+     WHERE p.chain_id = $1 GROUP BY p.manager ORDER BY sum(m.total_value) DESC NULLS LAST, p.manager LIMIT $2`,
+    [chainId, max],
+  );
+  return rows.map((r) => r.manager);
+}
+
+/** A manager's figures as the portfolio metrics in memory give them (PortfolioReader.managerFigures). */
+export type ManagerFigures = {
+  marketCap: number;
+  holders: number;
+  apy: number;
+  sets: number;
+  record: TrackRecordReply | undefined;
+};
+
+/**
+ * Any address's manager info from its part and its figures: the sums over the portfolios it runs
+ * (zero when none). `created_at` is the earlier of the profile's creation and the first portfolio,
+ * or 0 for an address with neither.
+ */
+export function managerInfoRow(address: string, part: ManagerPart, f: ManagerFigures): ManagerInfoRow {
+  const created = [part.profileCreated, part.firstPortfolio].filter((v): v is number => v !== null);
   return {
     address,
-    name: r?.name || null,
-    photoVersion: r?.photo_version === null || r?.photo_version === undefined ? null : Number(r.photo_version),
-    totalMarketCap: Number(r?.total_market_cap ?? 0),
-    totalSets: Number(r?.total_sets ?? 0),
-    totalHolders: Number(r?.total_holders ?? 0),
-    allApy: Number(r?.all_apy ?? 0),
+    name: part.name,
+    photoVersion: part.photoVersion,
+    totalMarketCap: f.marketCap,
+    totalSets: f.sets,
+    totalHolders: f.holders,
+    allApy: f.apy,
     createdAt: created.length ? Math.min(...created) : 0,
-    profile: r?.profile ?? "",
-    twitterUrl: r?.twitter_url ?? "",
-    github: r?.github ?? "",
-    email: r?.email ?? "",
-    mainnetEth: r?.mainnet_eth ?? "",
-    following: Boolean(r?.following),
-    record: recordFromRow(r ?? {}),
-    followersCount: Number(r?.followers_count ?? 0),
-    followingCount: Number(r?.following_count ?? 0),
+    profile: part.profile,
+    twitterUrl: part.twitterUrl,
+    github: part.github,
+    email: part.email,
+    mainnetEth: part.mainnetEth,
+    following: part.following,
+    record: f.record ?? recordFromRow({}),
+    followersCount: part.followersCount,
+    followingCount: part.followingCount,
   };
 }
 

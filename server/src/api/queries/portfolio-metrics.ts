@@ -140,6 +140,11 @@ export class MetricsRefresher {
     return this.stored?.get(address);
   }
 
+  /** A manager's track record as manager_records holds it, the same way (undefined: no row yet). */
+  managerRecordOf(manager: string): RecordRow | undefined {
+    return this.storedManagers?.get(manager);
+  }
+
   /**
    * Values every portfolio and writes the rows that moved; returns how many it wrote. Skipped when
    * no indexer checkpoint of the chain moved and the clock stayed in the same candle bucket since

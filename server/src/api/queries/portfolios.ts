@@ -309,6 +309,34 @@ export class PortfolioReader implements Closable {
     return { metrics: this.metrics.metricsOf(address) ?? NO_METRICS, prices: await this.prices.usdPrices() };
   }
 
+  /**
+   * A manager's figures as the last refresh left them (call freshMetrics first): the sums the
+   * managers' SQL makes from portfolio_metrics and manager_records, over `portfolios` (the
+   * manager's), without reading the rows again. A portfolio the refresh has not valued counts in
+   * `sets` only, as its missing row does in SQL.
+   */
+  managerFigures(manager: string, portfolios: readonly string[]) {
+    let marketCap = 0;
+    let holders = 0;
+    let apySum = 0;
+    let valued = 0;
+    for (const p of portfolios) {
+      const m = this.metrics.metricsOf(p);
+      if (!m) continue;
+      marketCap += m.totalValue;
+      holders += m.holdersCount;
+      apySum += m.apy;
+      valued++;
+    }
+    return {
+      marketCap,
+      holders,
+      apy: valued > 0 ? apySum / valued : 0,
+      sets: portfolios.length,
+      record: portfolios.length > 0 ? this.metrics.managerRecordOf(manager) : undefined,
+    };
+  }
+
   /** Each component's USD price at `prices` (0 for a token the chain does not list). */
   componentPrices(units: DetailBase["units"], prices: Map<string, number>): number[] {
     return units.map(({ address }) => {
