@@ -44,6 +44,7 @@ import {
   managerListSchema,
   managerParamSchema,
   managerProfileBodySchema,
+  managersCacheSchema,
   managersQuerySchema,
 } from "./managers.ts";
 import {
@@ -309,6 +310,12 @@ export const API = {
     params: managerParamSchema,
     query: managerInfoQuerySchema,
     reply: managerInfoSchema,
+  },
+  managersCache: {
+    capability: "people",
+    method: "GET",
+    path: "/sofi/managers/cache",
+    reply: managersCacheSchema,
   },
   managerPhoto: {
     capability: "people",
