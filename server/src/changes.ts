@@ -24,21 +24,35 @@ export type ChangeBus = {
 /** PostgreSQL's NOTIFY payload is below 8,000 bytes; a larger change is sent as "anything changed". */
 export const CHANGE_PAYLOAD_MAX = 7_000;
 
-/** `from:chainId` or `from:chainId:{touched JSON}` (the keys fit) . */
+/**
+ * The version of what the topics and their keys mean. A server hearing a change from a server of
+ * another version (a rolling deploy: the previous release still writing) cannot trust the keys it
+ * names, so it takes the change as "anything changed". Renaming a topic, or changing what its keys
+ * are, must bump it (changes.test.ts pins the topics to it). That is what lets kept replies trust
+ * the bus on a shared database, bounded only by the kept time for what no change reports at all.
+ */
+export const CHANGES_VERSION = 2;
+
+/** `from/v2:chainId` or `from/v2:chainId:{touched JSON}` (the keys fit). */
 export function encodeChange(from: string, chainId: number, change?: Change): string {
-  const head = `${from}:${chainId}`;
+  const head = `${from}/v${CHANGES_VERSION}:${chainId}`;
   if (!change) return head;
   const full = `${head}:${JSON.stringify(change.touched)}`;
   return Buffer.byteLength(full) <= CHANGE_PAYLOAD_MAX ? full : head;
 }
 
-/** The payload's parts; a change that cannot be read is "anything changed" (undefined). */
+/**
+ * The payload's parts; a change that cannot be read, or that a server of another version sent
+ * (before version 2 a payload had no `/v`), is "anything changed" (undefined).
+ */
 export function decodeChange(payload: string): { from: string; chainId: number; change?: Change } {
   const a = payload.indexOf(":");
   const b = payload.indexOf(":", a + 1);
-  const from = payload.slice(0, a);
+  const sender = payload.slice(0, a);
+  const slash = sender.lastIndexOf("/v");
+  const from = slash < 0 ? sender : sender.slice(0, slash);
   const chainId = Number(payload.slice(a + 1, b < 0 ? undefined : b));
-  if (b < 0) return { from, chainId };
+  if (b < 0 || slash < 0 || sender.slice(slash + 2) !== String(CHANGES_VERSION)) return { from, chainId };
   try {
     const touched = JSON.parse(payload.slice(b + 1)) as unknown;
     if (!isTouched(touched)) return { from, chainId };

@@ -35,15 +35,17 @@ export const MANAGER_TOPIC = "people.manager";
 
 /**
  * How long a reply kept per entity (KeptReplies, a proposal's record) is answered while no change
- * names it. Changes name what they touch and a bus that reconnects drops everything, so this time
- * bounds only what no change reports: another process's writes that announce nothing (a server of
- * the previous version during a rolling deploy) and counts that another replica folds in later (a
- * portfolio's views). Only PostgreSQL is shared by several processes. The embedded PGlite is opened
- * by this process alone, so there the time bounds only a handler that failed to name a key, and it
- * must outlast the read-aheads at full size: about 12.5 minutes on PGlite's one database thread,
- * which outlived 10 minutes and left the replies read first expired (docs/decisions.md).
+ * names it. Changes name what they touch, a bus that reconnects drops everything, and a change from
+ * a server of another release counts as "anything changed" (CHANGES_VERSION), so this time bounds
+ * only what no change reports: a handler that failed to name a key, and on a shared PostgreSQL the
+ * views that another replica counted (a portfolio's count shows them after at most this; the "most
+ * viewed" list reads them at once). It must outlast the read-aheads at full size, or what a server
+ * reads ahead expires before users ask (docs/decisions.md, "The kept time's cliff"): about 12.5
+ * minutes on PGlite's one database thread, 11.6 on PostgreSQL in stop 45, which outlived the 10
+ * minutes this was then. A reply asked for late in its time is read again in the background
+ * (REFRESH_AFTER), so what users keep asking for never waits for the end.
  */
-export const KEPT_SHARED_DB_MS = 10 * 60_000;
+export const KEPT_SHARED_DB_MS = 30 * 60_000;
 export const KEPT_OWN_DB_MS = 60 * 60_000;
 export const keptMsFor = (db: "pglite" | "postgres"): number => (db === "pglite" ? KEPT_OWN_DB_MS : KEPT_SHARED_DB_MS);
 

@@ -7,6 +7,10 @@
  * the least recently asked entity goes first. A reply computed while a change named its entity is
  * answered but not kept, so no commit is ever hidden behind a kept reply. Reading ahead fills part
  * of the budget before users ask, in small batches that give way to the requests being served.
+ *
+ * A reply asked for after REFRESH_AFTER of its kept time is answered as it is (still within the
+ * bound) and its entity is read again in the background, so what users keep asking for never
+ * expires under them all at once (docs/decisions.md, "The kept time's cliff").
  */
 import { RecencyMap } from "../recency-map.ts";
 import type { Change, CommitSignal } from "./commit-signal.ts";
@@ -27,6 +31,16 @@ export const keptSize = (p: KeptJson) => (p.gzip ? p.gzip.byteLength : (p.text?.
 
 type Mark = { stale: boolean };
 
+/** Share of the kept time after which an asked reply is read again in the background. */
+export const REFRESH_AFTER = 0.75;
+/** Entities waiting to be read again, at most: past it, a reply asked late simply expires. */
+export const REFRESH_QUEUE_MAX = 20_000;
+/** Entities read again per batch (the read-ahead's batch when its `sub` is the one), and the pause after each. */
+const REFRESH_BATCH = 50;
+const REFRESH_PAUSE_MS = 20;
+
+type Refresh<M> = { k: string; sub: string; compute: () => Promise<FreshReply<M>> };
+
 export type KeptRepliesOptions<M = undefined> = {
   /** The signal of the chain's commits and writes; without one nothing is kept. */
   commits: CommitSignal | undefined;
@@ -39,6 +53,8 @@ export type KeptRepliesOptions<M = undefined> = {
   gzipFrom?: number;
   /** Bytes of what the area keeps beside a reply, counted with it (default: none). */
   metaBytes?: (meta: M) => number;
+  /** Share of the kept time after which an asked reply is read again in the background (default REFRESH_AFTER; 1: never). */
+  refreshAfter?: number;
   clock?: () => number;
 };
 
@@ -57,6 +73,16 @@ export class KeptReplies<M = undefined> {
   private readonly reading = new Map<string, Set<Mark>>();
   private bytes = 0;
   private warming: Promise<void> | null = null;
+  /** How the read-ahead reads many entities at once: the refresher uses it for replies of the same `sub`. */
+  private readMany: {
+    sub: string;
+    read: (keys: readonly string[]) => Promise<Map<string, FreshReply<M>>>;
+    o: ReadAheadOptions;
+  } | null = null;
+  /** Entities to read again (by key and sub), oldest ask first, and the refresher working through them. */
+  private readonly refreshQueue = new Map<string, Refresh<M>>();
+  private refreshing: Promise<void> | null = null;
+  private refreshCount = 0;
   private readonly clock: () => number;
   /** Reading ahead: "cold" before it started, "warming", then "warm" (done, or stopped at its share). */
   warmth: "cold" | "warming" | "warm" = "cold";
@@ -85,12 +111,28 @@ export class KeptReplies<M = undefined> {
     return this.entities.size;
   }
 
-  /** The kept reply, or one computed now (and kept unless a change named the entity meanwhile). */
+  /** Replies read again in the background so far. */
+  get refreshedCount(): number {
+    return this.refreshCount;
+  }
+
+  /** Resolves when the background reads queued so far are done (tests, and a server that stops). */
+  refreshed(): Promise<void> {
+    return this.refreshing ?? Promise.resolve();
+  }
+
+  /**
+   * The kept reply, or one computed now (and kept unless a change named the entity meanwhile). A kept
+   * reply asked for late in its time is answered, and read again in the background with `compute`.
+   */
   async get(key: string, sub: string, compute: () => Promise<FreshReply<M>>): Promise<KeptReply<M>> {
     const at = this.clock();
     const k = key.toLowerCase();
     const hit = this.peek(k, sub, at);
-    if (hit) return hit;
+    if (hit) {
+      if (at - hit.at >= this.ttlMs * (this.o.refreshAfter ?? REFRESH_AFTER)) this.queueRefresh({ k, sub, compute });
+      return hit;
+    }
     if (!this.keeping) {
       const fresh = await compute();
       return { at, text: fresh.text, gzip: null, meta: fresh.meta };
@@ -128,6 +170,7 @@ export class KeptReplies<M = undefined> {
     readMany: (keys: readonly string[]) => Promise<Map<string, FreshReply<M>>>,
     o: ReadAheadOptions,
   ): Promise<void> {
+    this.readMany ??= { sub, read: readMany, o };
     this.warming ??= this.readAhead(keys, sub, readMany, o).finally(() => {
       this.warmth = "warm";
     });
@@ -162,6 +205,58 @@ export class KeptReplies<M = undefined> {
         for (const [j, k] of batch.entries()) this.unmarkReading(k, marks[j] as Mark);
       }
       await new Promise((r) => setTimeout(r, o.pauseMs));
+    }
+  }
+
+  private queueRefresh(r: Refresh<M>): void {
+    const id = `${r.k}\u0000${r.sub}`;
+    if (this.refreshQueue.has(id) || this.refreshQueue.size >= REFRESH_QUEUE_MAX) return;
+    this.refreshQueue.set(id, r);
+    this.refreshing ??= this.refresh()
+      .catch((e: Error) => console.error(`kept replies: reading again stopped: ${e.message}`))
+      .finally(() => {
+        this.refreshing = null;
+      });
+  }
+
+  /**
+   * Reads the queued entities again, one batch at a time with a pause after each, as reading ahead
+   * does: with the read-ahead's `readMany` for its own `sub` (one read for the batch), else each
+   * with the `compute` its request gave. Kept under the same rules as a reply asked for.
+   */
+  private async refresh(): Promise<void> {
+    while (this.refreshQueue.size > 0) {
+      // the pause first: entities asked together (a page of a list, a burst) join one batch
+      await new Promise((res) => setTimeout(res, this.readMany?.o.pauseMs ?? REFRESH_PAUSE_MS));
+      const many = this.readMany;
+      const size = many?.o.batch ?? REFRESH_BATCH;
+      const batch: Refresh<M>[] = [];
+      for (const [id, r] of this.refreshQueue) {
+        if (batch.length >= size) break;
+        this.refreshQueue.delete(id);
+        batch.push(r);
+      }
+      const marks = batch.map((r) => this.markReading(r.k));
+      try {
+        const at = this.clock();
+        const bulk = many ? batch.filter((r) => r.sub === many.sub) : [];
+        const read = bulk.length && many ? await many.read(bulk.map((r) => r.k)) : new Map<string, FreshReply<M>>();
+        for (const [j, r] of batch.entries()) {
+          let fresh = r.sub === many?.sub ? read.get(r.k) : undefined;
+          // an entity the bulk read did not find (or another sub): its own request's way
+          if (!fresh) fresh = await r.compute().catch(() => undefined);
+          if (!fresh || marks[j]?.stale) continue;
+          const reply = toKept(at, await this.compress(fresh.text), fresh.meta);
+          const now = this.entities.peek(r.k)?.get(r.sub);
+          // a request may have kept a newer reply meanwhile (this one expired): keep the newer
+          if (!marks[j]?.stale && (!now || now.at <= at)) {
+            this.keep(r.k, r.sub, reply);
+            this.refreshCount++;
+          }
+        }
+      } finally {
+        for (const [j, r] of batch.entries()) this.unmarkReading(r.k, marks[j] as Mark);
+      }
     }
   }
 
