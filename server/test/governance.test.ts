@@ -169,7 +169,8 @@ describe("a proposal's life, as the API tells it", () => {
 
   it("review: listed as SOFIP- with its title, content, decoded actions and stake", async () => {
     const calldata = encodeFunctionData({ abi: portfolioFactoryAbi, functionName: "addTokens", args: [[nova]] });
-    ({ id } = await propose("List NOVA", [factory], [calldata]));
+    // not ASCII: the list is written as bytes from each proposal's kept UTF-8 (json-bytes.ts)
+    ({ id } = await propose("List NOVA · 노바 상장", [factory], [calldata]));
     await indexed();
     await new Promise((r) => setTimeout(r, 2_100));
     const list = await api<unknown>("/sofi/proposals");
@@ -179,8 +180,8 @@ describe("a proposal's life, as the API tells it", () => {
     expect(p).toMatchObject({
       proposalId: id,
       index: 1,
-      title: "List NOVA",
-      description: "Why:\n\n- List NOVA",
+      title: "List NOVA · 노바 상장",
+      description: "Why:\n\n- List NOVA · 노바 상장",
       state: 0,
       kind: "editPortfolioList",
       stake: parseEther("100000").toString(),

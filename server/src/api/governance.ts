@@ -30,6 +30,7 @@ import { TokenBuckets, tooManyRequests } from "../auth/rate-limit.ts";
 import type { ApiArea, ApiEnv, ChainRuntime } from "./area.ts";
 import { checksum } from "./checksum.ts";
 import { sendCompressedJson } from "./compressed-json.ts";
+import { JsonBytes, ownBytes } from "./json-bytes.ts";
 import { KeptReplies } from "./kept-replies.ts";
 import { ChainClock } from "./queries/chain-time.ts";
 import { GovernanceSql, type ProposalRecord } from "./queries/governance.ts";
@@ -266,17 +267,19 @@ export const governanceArea: ApiArea = (deps) => {
    * joined, not twenty objects described and serialized.
    * Keyed by the entry: a commit that touches the proposal replaces the entry, and the text with it.
    */
-  const shown = new WeakMap<BookEntry<ApiProposal>, { from: number; through: number; text: string }>();
-  const textAt = (e: BookEntry<ApiProposal>, at: number): string => {
+  const shown = new WeakMap<BookEntry<ApiProposal>, { from: number; through: number; bytes: Buffer<ArrayBuffer> }>();
+  /** Kept as UTF-8 bytes (json-bytes.ts): a page is written from them and not encoded again on its way out. */
+  const bytesAt = (e: BookEntry<ApiProposal>, at: number): Buffer<ArrayBuffer> => {
     const kept = shown.get(e);
-    if (kept && at >= kept.from && at <= kept.through) return kept.text;
-    const text = JSON.stringify({ ...e.reply, ...timedParts(e.record, at) });
-    shown.set(e, { from: at, through: stableThrough(e.record, at), text });
-    return text;
+    if (kept && at >= kept.from && at <= kept.through) return kept.bytes;
+    const bytes = ownBytes(JSON.stringify({ ...e.reply, ...timedParts(e.record, at) }));
+    shown.set(e, { from: at, through: stableThrough(e.record, at), bytes });
+    return bytes;
   };
   /** Statuses are read at the chain's time (queries/chain-time.ts), its indexed part at most 1 s old. */
   const clockOf = perChain((ch) => new ChainClock(deps.db, ch.config.info.id, ch.commits));
-  const json = (c: Context<ApiEnv>, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
+  const json = (c: Context<ApiEnv>, body: string | Buffer<ArrayBuffer>) =>
+    c.body(body, 200, { "Content-Type": "application/json" });
 
   return new Hono<ApiEnv>()
     .get("/sofi/proposals", validQuery(proposalsQuerySchema), async (c) => {
@@ -290,7 +293,10 @@ export const governanceArea: ApiArea = (deps) => {
         // hold a 32 KB string per offset asked, for a hit only when the same offset comes back
         const at = await clockOf(ch).now();
         const { items, total } = book.page(limit, offset, proposer);
-        return json(c, `{"proposals":[${items.map((e) => textAt(e, at)).join(",")}],"total":${total}}`);
+        const parts = items.map((e) => bytesAt(e, at));
+        const out = new JsonBytes(parts.reduce((n, b) => n + b.length + 1, 40)).ascii('{"proposals":[');
+        for (const [i, b] of parts.entries()) (i ? out.ascii(",") : out).bytes(b);
+        return json(c, out.ascii(`],"total":${total}}`).done());
       }
       const key = `list|${proposer ?? ""}|${limit}|${offset}`;
       const text = await listsOf(ch).get(key, versionsOf(ch).lists(), async () => {
@@ -342,7 +348,7 @@ export const governanceArea: ApiArea = (deps) => {
           });
       if (!kept) return c.json({ error: GOVERNANCE_ERRORS.notFound }, 404);
       const now = await clockOf(ch).now();
-      if (!address) return json(c, textAt(kept, now));
+      if (!address) return json(c, bytesAt(kept, now));
       const proposal = atTime(kept, now);
       // the address's votes at the snapshot (its current votes while the snapshot is still ahead)
       const sofi = ch.config.deployment?.tokens.find((t) => t.symbol === "SOFI")?.address as Address | undefined;
