@@ -173,6 +173,8 @@ export type ApiResult = {
   /** EXPLAIN ANALYZE of the per-user trade page on the filled database. */
   explain?: Record<string, string[]>;
   bare: LoadResult;
+  /** The same bare handler answering a constant 20 KB reply (older results lack it): the cost of the bytes alone. */
+  bareLarge?: LoadResult;
   endpoints: Record<ApiEndpoint, LoadResult>;
   /**
    * Issue 21 §2, PostgreSQL with BENCH_REPLICAS=2: the "in turn" rows against one API replica and
@@ -658,9 +660,10 @@ export async function benchApi(
     // BENCH_API_ENDPOINTS (comma-separated names) loads only those rows: a before/after of one change
     const only = (process.env.BENCH_API_ENDPOINTS ?? "").split(",").filter(Boolean);
     const names = (Object.keys(API_ENDPOINTS) as ApiEndpoint[]).filter((n) => only.length === 0 || only.includes(n));
-    const [bare, ...loads] = await loadTestMany({
+    const [bare, bareLarge, ...loads] = await loadTestMany({
       urls: [
         `http://127.0.0.1:${bareChild.port}/x`,
+        `http://127.0.0.1:${bareChild.port}/x/large`,
         ...names.map((n) => endpointTarget(s.base, API_ENDPOINTS[n] as string | PathOf, space)),
       ],
       connections: opts.connections,
@@ -693,6 +696,7 @@ export async function benchApi(
       socialFill,
       explain,
       bare: bare as LoadResult,
+      bareLarge: bareLarge as LoadResult,
       endpoints: Object.fromEntries(names.map((n, i) => [n, loads[i] as LoadResult])) as Record<
         ApiEndpoint,
         LoadResult

@@ -293,6 +293,17 @@ export function formatResults(r: Results): string {
         ["endpoint", "requests", "req/s", "vs bare", "p50", "p99", "max", "errors", "load 1m", "target"],
         [
           row("bare Hono GET /x", a.bare, false),
+          ...(a.bareLarge
+            ? [
+                row(
+                  "bare Hono GET /x/large (the same handler, a constant 20 KB reply: a reference, no target)",
+                  a.bareLarge,
+                  true,
+                )
+                  .slice(0, -1)
+                  .concat("reference"),
+              ]
+            : []),
           ...endpoints.map(([n, l]) => {
             const e = API_ENDPOINTS[n] ?? n;
             const path = typeof e === "string" ? e : e(0, LABEL_SPACE);

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { VOTES_PAGE_SIZE } from "@sofi/core";
 import { afterAll, describe, expect, it } from "vitest";
+import type { LoadResult } from "../src/load.ts";
 import type { Results } from "../src/report.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "sofi-bench-"));
@@ -104,7 +105,8 @@ describe("npm run bench (quick)", () => {
         "trending",
       ].sort(),
     );
-    for (const l of [api.bare, ...Object.values(api.endpoints)]) {
+    expect(api.bareLarge).toBeDefined();
+    for (const l of [api.bare, api.bareLarge as LoadResult, ...Object.values(api.endpoints)]) {
       positive(l.requests);
       positive(l.rps);
       positive(l.latencyMs.p99);
