@@ -133,7 +133,8 @@ describe("a reply written as bytes", () => {
       .ascii("[")
       .bytes(piece)
       .bytes(piece, 3, 9)
+      .bytes(new Uint8Array(piece), 6, 9) // a plain Uint8Array, not a Buffer: the same bytes
       .ascii(`,${"1".repeat(200)}]`);
-    expect(out.done().toString("utf8")).toBe(`[${"가".repeat(102)},${"1".repeat(200)}]`);
+    expect(out.done().toString("utf8")).toBe(`[${"가".repeat(103)},${"1".repeat(200)}]`);
   });
 });
