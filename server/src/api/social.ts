@@ -39,8 +39,8 @@ import type { FeedTrade, Profiles } from "../modules/services.ts";
 import { type ApiArea, type ApiEnv, type ChainRuntime, publicOrigin } from "./area.ts";
 import { checksum } from "./checksum.ts";
 import { MANAGER_TOPIC, PROFILE_TOPIC } from "./commit-signal.ts";
-import { type CompressedJson, compressedJson, sendCompressedJson } from "./compressed-json.ts";
-import { type FreshReply, KeptReplies } from "./kept-replies.ts";
+import { type CompressedJson, compressedJson, jsonText, sendCompressedJson } from "./compressed-json.ts";
+import { type FreshReply, KeptReplies, type KeptReply } from "./kept-replies.ts";
 import { chainNow } from "./queries/chain-time.ts";
 import { type PostRow, SocialSql } from "./queries/social.ts";
 import { REACTOR_TOPIC, SocialReactors } from "./queries/social-reactors.ts";
@@ -458,9 +458,21 @@ export const socialArea: ApiArea = (deps) => {
       ),
       next_cursor: nextCursor,
     };
-    const live: PageLive = { chips, symbols: shown.map((e) => e.post?.symbols ?? []), text: "" };
+    const live: PageLive = {
+      chips,
+      symbols: shown.map((e) => e.post?.symbols ?? (e.trade ? [e.trade.fromSymbol, e.trade.toSymbol] : [])),
+      text: "",
+    };
     live.text = chipsText(live.chips, live.symbols);
     return { reply, live };
+  };
+
+  /** A kept page with each item's coins from `chips` (the items' symbols are kept beside the page). */
+  const rechipped = (kept: KeptReply<PageLive>, chips: Chips): FreshReply<PageLive> => {
+    const reply = JSON.parse(jsonText(kept)) as { posts: SocialPost[]; next_cursor: string | null };
+    for (const [i, p] of reply.posts.entries()) p.coins = chips(kept.meta.symbols[i] ?? []).slice(0, 5);
+    const live: PageLive = { chips, symbols: kept.meta.symbols, text: chipsText(chips, kept.meta.symbols) };
+    return { text: JSON.stringify(reply), meta: live };
   };
 
   /**
@@ -580,9 +592,11 @@ export const socialArea: ApiArea = (deps) => {
           let kept = await s.topics.get(topicKey(topic), sub, fresh);
           const chips = await chipsOf(ch);
           if (kept.meta.chips !== chips) {
-            // new prices: the same page if its chips read the same, else the page made again
+            // new prices: the same page if its chips read the same, else its coins written again
+            // from the kept page (the prices' 24 h change moves every few seconds on an active
+            // chain: making every page again from the database then outran it)
             if (chipsText(chips, kept.meta.symbols) === kept.meta.text) kept.meta.chips = chips;
-            else kept = await s.topics.rewrite(topicKey(topic), sub, kept, await fresh());
+            else kept = await s.topics.rewrite(topicKey(topic), sub, kept, rechipped(kept, chips));
           }
           return sendCompressedJson(c, kept);
         }
