@@ -87,7 +87,8 @@ describe("kept replies", () => {
 });
 
 describe("a reply asked late in its kept time is read again in the background", () => {
-  const late = () => {
+  /** A kept time of 1 s; `onRead(n)` runs inside the n-th read of the database (requests' and background's). */
+  const late = (o: { onRead?: (n: number) => Promise<void> | void; refreshAfter?: number } = {}) => {
     let now = 0;
     const commits = new CommitSignal(1_000);
     let reads = 0;
@@ -95,9 +96,15 @@ describe("a reply asked late in its kept time is read again in the background", 
       commits,
       keysOf: (c) => c.touched["t.key"] ?? [],
       maxBytes: 1 << 20,
+      ...(o.refreshAfter === undefined ? {} : { refreshAfter: o.refreshAfter }),
       clock: () => now,
     });
-    const read = (key = "a") => kept.get(key, "", async () => ({ text: `"${key}${++reads}"`, meta: reads }));
+    const read = (key = "a") =>
+      kept.get(key, "", async () => {
+        const n = ++reads;
+        await o.onRead?.(n);
+        return { text: `"${key}${n}"`, meta: n };
+      });
     return {
       kept,
       commits,
@@ -129,28 +136,34 @@ describe("a reply asked late in its kept time is read again in the background", 
   });
 
   it("a change naming the entity during the background read keeps that read out", async () => {
-    const commits = new CommitSignal(1_000);
-    let now = 0;
-    let reads = 0;
-    const kept = new KeptReplies<number>({
-      commits,
-      keysOf: (c) => c.touched["t.key"] ?? [],
-      maxBytes: 1 << 20,
-      clock: () => now,
+    let commits: CommitSignal | undefined;
+    const t = late({ onRead: (n) => (n === 2 ? commits?.emit({ touched: { "t.key": ["a"] } }) : undefined) });
+    commits = t.commits;
+    await t.read();
+    t.at(800);
+    await t.read();
+    await t.kept.refreshed();
+    expect(t.reads()).toBe(2);
+    expect(t.kept.heldKeys).toBe(0);
+    expect(jsonText(await t.read())).toBe('"a3"');
+  });
+
+  it("a newer reply a request kept while the background read was slow is not replaced by it", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
     });
-    const read = () =>
-      kept.get("a", "", async () => {
-        reads++;
-        if (reads === 2) commits.emit({ touched: { "t.key": ["a"] } });
-        return { text: String(reads), meta: reads };
-      });
-    await read();
-    now = 800;
-    await read();
-    await kept.refreshed();
-    expect(reads).toBe(2);
-    expect(kept.heldKeys).toBe(0);
-    expect(jsonText(await read())).toBe("3");
+    const t = late({ onRead: (n) => (n === 2 ? gate : undefined) });
+    await t.read();
+    t.at(800);
+    await t.read(); // queues the background read, which waits at the gate
+    await new Promise((r) => setTimeout(r, 60));
+    t.at(1_100); // the first reply has expired: a request reads and keeps its own
+    expect(jsonText(await t.read())).toBe('"a3"');
+    release();
+    await t.kept.refreshed();
+    expect(jsonText(await t.read())).toBe('"a3"');
+    expect(t.kept.refreshedCount).toBe(0);
   });
 
   it("entities of the read-ahead's sub are read again together, with the read-ahead's read", async () => {
@@ -178,16 +191,12 @@ describe("a reply asked late in its kept time is read again in the background", 
   });
 
   it("never, when the area says so", async () => {
-    const commits = new CommitSignal(1_000);
-    let now = 0;
-    let reads = 0;
-    const kept = new KeptReplies({ commits, keysOf: () => [], maxBytes: 1 << 20, refreshAfter: 1, clock: () => now });
-    const read = () => kept.get("a", "", async () => ({ text: String(++reads), meta: undefined }));
+    const { kept, read, reads, at } = late({ refreshAfter: 1 });
     await read();
-    now = 999;
+    at(999);
     await read();
     await kept.refreshed();
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
   });
 });
 

@@ -116,7 +116,7 @@ export class KeptReplies<M = undefined> {
     return this.refreshCount;
   }
 
-  /** Resolves when the background reads queued so far are done (tests, and a server that stops). */
+  /** Resolves when the background reads queued so far are done (for tests). */
   refreshed(): Promise<void> {
     return this.refreshing ?? Promise.resolve();
   }
