@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ApiEnv } from "../src/api/app.ts";
 import { CommitSignal, KEPT_OWN_DB_MS, KEPT_SHARED_DB_MS } from "../src/api/commit-signal.ts";
 import { jsonText } from "../src/api/compressed-json.ts";
-import { KeptReplies } from "../src/api/kept-replies.ts";
+import { KeptReplies, REFRESH_QUEUE_MAX } from "../src/api/kept-replies.ts";
 import type { ServerModule } from "../src/modules/module.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { startOfflineServer } from "./helpers/offline-server.ts";
@@ -188,6 +188,45 @@ describe("a reply asked late in its kept time is read again in the background", 
     ]);
     expect(reads()).toBe(0); // no request's own read was needed
     expect(kept.refreshedCount).toBe(3);
+  });
+
+  it("at most REFRESH_QUEUE_MAX entities wait to be read again: the ones asked past it expire as before", async () => {
+    let now = 0;
+    const kept = new KeptReplies<number>({
+      commits: new CommitSignal(1_000),
+      keysOf: () => [],
+      maxBytes: 1 << 30,
+      clock: () => now,
+    });
+    const keys = Array.from({ length: REFRESH_QUEUE_MAX + 5 }, (_, i) => `k${i}`);
+    let many = 0;
+    await kept.warm(
+      async () => keys,
+      "",
+      async (batch) => {
+        many += batch.length;
+        return new Map(batch.map((k) => [k, { text: `"${k}"`, meta: 0 }]));
+      },
+      { share: 1, batch: 5_000, pauseMs: 0 },
+    );
+    expect(kept.heldKeys).toBe(keys.length);
+    now = 900;
+    let own = 0;
+    for (const k of keys)
+      await kept.get(k, "", async () => {
+        own++;
+        return { text: `"${k}-own"`, meta: 0 };
+      });
+    await kept.refreshed();
+    expect(own).toBe(0);
+    expect(kept.refreshedCount).toBe(REFRESH_QUEUE_MAX);
+    expect(many).toBe(keys.length + REFRESH_QUEUE_MAX);
+    // the five asked past the bound were not read again: their replies end at 1 s
+    now = 1_500;
+    expect(jsonText(await kept.get(keys.at(-1) as string, "", async () => ({ text: '"late"', meta: 0 })))).toBe(
+      '"late"',
+    );
+    expect(jsonText(await kept.get("k0", "", async () => ({ text: '"late"', meta: 0 })))).toBe('"k0"');
   });
 
   it("never, when the area says so", async () => {
