@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   managersCacheSchema,
   marketsPositionsCacheSchema,
+  PREDICT_HOME_POSITIONS,
   portfoliosCacheSchema,
   racesCacheSchema,
   socialCacheSchema,
@@ -114,6 +115,9 @@ export const API_ENDPOINTS: Record<string, string | PathOf> = {
     `/api/local/sofi/markets_positions?sender=${benchTrader(BENCH_TRADER_INDEX % s.traders)}`,
   // every synthetic trader in turn (20,000 at the full size)
   marketsPositionsInTurn: (i, s) => `/api/local/sofi/markets_positions?sender=${benchTrader(i % s.traders)}`,
+  // what the predict home and the account panel poll every 15 s: the 3 open positions of largest value
+  marketsPositionsHomeInTurn: (i, s) =>
+    `/api/local/sofi/markets_positions?sender=${benchTrader(i % s.traders)}&top=${PREDICT_HOME_POSITIONS}`,
   // Races (issue 20). A predictor's points and a round's page are kept until a commit names the
   // predictor or round, and read ahead (docs/decisions.md, "Races, viewers' feeds and votes kept in
   // memory"); the leader board and the running rounds are one reply for everyone.

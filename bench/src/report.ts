@@ -1,3 +1,4 @@
+import { PREDICT_HOME_POSITIONS } from "@sofi/core";
 import { API_ENDPOINTS, type ApiEndpoint, type ApiResult, LABEL_SPACE, MANY_USERS } from "./api.ts";
 import type { CeilingResult, RpcFloorResult } from "./ceiling.ts";
 import {
@@ -271,14 +272,14 @@ export function formatResults(r: Results): string {
     const bareRps = a.bare.rps;
     /** A yardstick (bare Hono itself), a reference (compared with bare Hono, no target) or a row with the target. */
     const row = (name: string, l: LoadResult, kind: "yardstick" | "reference" | "target") => {
-      const target = kind !== "yardstick";
+      const compared = kind !== "yardstick";
       const ratio = l.rps / bareRps;
       const ok = ratio >= TARGETS.apiMinRatio && l.latencyMs.p99 < TARGETS.apiP99Ms;
       return [
         name,
         int(l.requests),
         int(l.rps),
-        target ? `${ratio.toFixed(2)} ×` : "1 ×",
+        compared ? `${ratio.toFixed(2)} ×` : "1 ×",
         ms(l.latencyMs.p50),
         ms(l.latencyMs.p99),
         ms(l.latencyMs.max),
@@ -323,7 +324,8 @@ export function formatResults(r: Results): string {
               votesInTurn: ` (${int(gf?.proposals ?? 0)} proposals in turn)`,
               markets: ` (${int(mf?.tables.predictMarkets ?? 0)} markets)`,
               marketsPositions: ` (a trader with ${int(mf?.traderPositions ?? 0)} positions)`,
-              marketsPositionsInTurn: ` (${int(mf?.traders ?? 0)} traders in turn)`,
+              marketsPositionsInTurn: ` (${int(mf?.traders ?? 0)} traders in turn, every position: the transactions page)`,
+              marketsPositionsHomeInTurn: ` (${int(mf?.traders ?? 0)} traders in turn, ${PREDICT_HOME_POSITIONS} open positions: the home and the account panel)`,
               points: " (the leader board)",
               pointsHistory: ` (a predictor's points and history, ${int(rf?.racerPredictions ?? 0)} predictions)`,
               pointsInTurn: ` (${int(rf?.racers ?? 0)} predictors in turn)`,

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { VOTES_PAGE_SIZE } from "@sofi/core";
+import { PREDICT_HOME_POSITIONS, VOTES_PAGE_SIZE } from "@sofi/core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LoadResult } from "../src/load.ts";
 import type { Results } from "../src/report.ts";
@@ -93,6 +93,7 @@ describe("npm run bench (quick)", () => {
         "markets",
         "marketsPositions",
         "marketsPositionsInTurn",
+        "marketsPositionsHomeInTurn",
         "points",
         "pointsHistory",
         "pointsInTurn",
@@ -189,6 +190,11 @@ describe("npm run bench (quick)", () => {
     expect(api.samples.marketsPositions?.items).toBe(mf?.traderPositions);
     expect(api.samples.marketsPositions?.head).toMatch(/^\{"balance":[1-9]/);
     expect(api.samples.marketsPositionsInTurn?.items).toBeGreaterThan(0);
+    // the home's request: at most its 3 open positions, and fewer bytes than every position
+    const home = api.samples.marketsPositionsHomeInTurn;
+    expect(home?.items).toBeGreaterThan(0);
+    expect(home?.items).toBeLessThanOrEqual(PREDICT_HOME_POSITIONS);
+    expect(home?.bytes).toBeLessThan(api.samples.marketsPositionsInTurn?.bytes ?? 0);
     // every trader's positions were read ahead before the load (200 traders of 50 trades each)
     expect(api.positionsReadAhead?.senders).toBeGreaterThanOrEqual(mf?.traders ?? Number.POSITIVE_INFINITY);
     // Races: 200 settled rounds with 10,000 predictions; four cancelled (nobody joined), draws among

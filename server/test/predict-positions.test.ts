@@ -5,7 +5,14 @@
  * indexed head follow the indexed state; the read-ahead keeps the most active senders; the
  * handler names every account its rows touch.
  */
-import { balancesSchema, marketsPositionsCacheSchema, positionsSchema } from "@sofi/core";
+import {
+  balancesSchema,
+  marketsPositionsCacheSchema,
+  openPositions,
+  PREDICT_ERRORS,
+  PREDICT_TOP_MAX,
+  positionsSchema,
+} from "@sofi/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CommitSignal } from "../src/api/commit-signal.ts";
 import { MARKETS_SENDER_TOPIC } from "../src/api/queries/predict-books.ts";
@@ -351,6 +358,53 @@ describe.each(DB_KINDS)("market positions kept per sender (issue 21 §1, %s)", (
     const plain = buildApp(db);
     await transfer(db, { market: M2, outcome: 1, ts: head - DAY, from: M2, to: A, value: E18 });
     expect(quantityOf(await agrees(A, plain), M2, 1)).toBe(9);
+  });
+
+  it("`top` lists the open positions largest value first (core's openPositions), with the full reply's balance and history", async () => {
+    const topOf = async (sender: string, top: number) =>
+      positionsSchema.parse(await get(`/sofi/markets_positions?sender=${sender}&top=${top}`));
+    const full = await positions(A);
+    // newest market first in the full list; by value (M1's yes is worth more) with `top`
+    expect(full.positions.map((x) => x.market.toLowerCase())).toEqual([M2, M1]);
+    const two = await topOf(A, 2);
+    expect(two.positions.map((x) => x.market.toLowerCase())).toEqual([M1, M2]);
+    expect(two.positions).toEqual(openPositions(full.positions, 2));
+    const one = await topOf(A, 1);
+    expect(one.positions).toEqual(openPositions(full.positions, 1));
+    expect(one.positions).toHaveLength(1);
+    sameAtNow({ ...one, positions: [] }, { ...full, positions: [] });
+    // asked again (kept from the second ask on) and beside the full list: each keeps its own reply
+    expect((await Promise.all([topOf(A, 1), topOf(A, 1), positions(A)])).map((r) => r.positions.length)).toEqual([
+      1,
+      1,
+      full.positions.length,
+    ]);
+    // A redeemed M2's condition while still holding its tokens: listed in full, not open
+    await db.query(
+      `INSERT INTO predict_settlements (chain_id, block_number, log_index, tx_hash, timestamp, condition_id, kind, account, payout)
+       VALUES ($1, 40, $2, '0x02', $3, $4, 'redemption', $5, 0)`,
+      [CHAIN, next(), head, `0xc2${M2.slice(4)}`, A],
+    );
+    await indexedHead(db, 40, lastGrid + Math.max(1, Math.floor((now - lastGrid) / 2)));
+    commits.emit({ touched: { [MARKETS_SENDER_TOPIC]: [A] } });
+    const redeemed = await positions(A);
+    expect(redeemed.positions.find((x) => x.market.toLowerCase() === M2)?.redeemed).toBe(true);
+    const open = await topOf(A, 3);
+    expect(open.positions.map((x) => x.market.toLowerCase())).toEqual([M1]);
+    expect(open.positions).toEqual(openPositions(redeemed.positions, 3));
+    // a sender with nothing: no positions, the same balance
+    expect((await topOf(B.replace("b2", "b9"), 3)).positions).toEqual([]);
+  });
+
+  it("refuses a `top` that is not a whole number from 1 to PREDICT_TOP_MAX with the error's text", async () => {
+    for (const top of ["0", "-1", "1.5", "x", String(PREDICT_TOP_MAX + 1), ""]) {
+      const res = await app.request(`/api/local/sofi/markets_positions?sender=${A}&top=${top}`);
+      expect(res.status, top).toBe(400);
+      expect(JSON.stringify(await res.json()), top).toContain(PREDICT_ERRORS.top);
+    }
+    expect((await app.request(`/api/local/sofi/markets_positions?sender=${A}&top=${PREDICT_TOP_MAX}`)).status).toBe(
+      200,
+    );
   });
 });
 

@@ -84,6 +84,7 @@ import {
   marketsPositionsCacheSchema,
   marketsSchema,
   marketTxsSchema,
+  positionsQuerySchema,
   positionsSchema,
   senderQuerySchema,
   stakingSchema,
@@ -487,7 +488,7 @@ export const API = {
     capability: "predict",
     method: "GET",
     path: "/sofi/markets_positions",
-    query: senderQuerySchema,
+    query: positionsQuerySchema,
     reply: positionsSchema,
   },
   marketsPositionsCache: {

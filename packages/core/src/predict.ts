@@ -12,6 +12,11 @@ import { addressSchema } from "./validation.ts";
 export const PREDICT_APPROVAL_AMOUNT = 10n ** 20n;
 export const PREDICT_POLL_MS = 5_000;
 export const PREDICT_HOME_POSITIONS = 3;
+/**
+ * The most open positions `GET /sofi/markets_positions?top=` lists: the home and the account panel
+ * ask for their 3 every 15 s, so they are sent 3 positions, not every one the sender holds.
+ */
+export const PREDICT_TOP_MAX = 50;
 /** §2: the chains whose markets the original showed (elsewhere: the tip banner). */
 export const PREDICT_MAIN_CHAINS = [1, 1101] as const;
 /** §2 and §8. */
@@ -197,6 +202,7 @@ export const PREDICT_ERRORS = {
   type: `type must be one of ${MARKET_HISTORY_TYPES.join(", ")}`,
   balanceType: `type must be one of ${BALANCE_HISTORY_TYPES.join(", ")}`,
   sender: "sender must be an address",
+  top: `top must be a whole number from 1 to ${PREDICT_TOP_MAX}`,
   addr: "addr must be a staking pool address",
   unknownPool: "Unknown staking pool",
 } as const;
@@ -213,6 +219,19 @@ export const marketQuerySchema = z.object({
   type: z.enum(MARKET_HISTORY_TYPES, { message: PREDICT_ERRORS.type }).optional().default("1w"),
 });
 export const senderQuerySchema = z.object({ sender: addressNamed(PREDICT_ERRORS.sender) });
+/**
+ * `GET /sofi/markets_positions`: without `top` every position (spec 002 §3); with it only the `top`
+ * open positions, largest value first (openPositions). Balance, its change and the history are the
+ * same either way.
+ */
+export const positionsQuerySchema = senderQuerySchema.extend({
+  top: z.coerce
+    .number({ message: PREDICT_ERRORS.top })
+    .int({ message: PREDICT_ERRORS.top })
+    .min(1, { message: PREDICT_ERRORS.top })
+    .max(PREDICT_TOP_MAX, { message: PREDICT_ERRORS.top })
+    .optional(),
+});
 export const balancesQuerySchema = senderQuerySchema.extend({
   type: z.enum(BALANCE_HISTORY_TYPES, { message: PREDICT_ERRORS.balanceType }).optional().default("all"),
 });
@@ -274,6 +293,19 @@ export const positionSchema = z.object({
   conditionId: z.string(),
 });
 export type ApiPosition = z.infer<typeof positionSchema>;
+
+/**
+ * The open positions the home and the account panel show (`?top=`): held, not redeemed, largest
+ * value first, ties in the list's order (a resolved winner not yet redeemed counts: it is still to
+ * be collected). The server keeps positions as books, not as these objects, and its tests hold its
+ * `top` reply to this rule.
+ */
+export function openPositions(positions: readonly ApiPosition[], limit: number): ApiPosition[] {
+  return positions
+    .filter((p) => p.quantity > 0 && !p.redeemed)
+    .sort((a, b) => b.value_cur - a.value_cur)
+    .slice(0, limit);
+}
 
 export const balancePointSchema = z.object({ value: z.number(), ts: z.number().int() });
 /** §3 "Positions response". */

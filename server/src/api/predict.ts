@@ -1,8 +1,9 @@
 /**
  * Prediction-market area (issue 19, spec 002 §3, §7): `GET /sofi/markets` (every market, newest
  * last), `/sofi/markets/{market}?type` (one with its outcome history over the range),
- * `/sofi/markets_positions?sender` (the sender's positions, balance, its all-time change and
- * history), `/sofi/markets_txs?sender` (their trades, funding and redemptions),
+ * `/sofi/markets_positions?sender&top` (the sender's positions, or their `top` open ones, the
+ * balance, its all-time change and history), `/sofi/markets_txs?sender` (their trades, funding and
+ * redemptions),
  * `/sofi/markets_balances?sender&type` (their balance history over the range), and the staking
  * reader: `/apr?addr` (the pool's APR) and `/sofi/staking?sender` (the pool's and the sender's
  * reads). Markets, prices and positions come from the index alone; statuses are read at the chain's
@@ -26,6 +27,7 @@ import {
   PREDICT_ERRORS,
   poolPrices,
   poolValue,
+  positionsQuerySchema,
   sampleTimes,
   senderQuerySchema,
 } from "@sofi/core";
@@ -81,8 +83,9 @@ export const BOOKS_WARM_MAX = 50_000;
 export const BOOKS_WARM_SHARE = 0.75;
 export const BOOKS_WARM_BATCH = 200;
 /**
- * Senders whose last positions request is remembered: a sender asked again while neither their book
- * nor the markets snapshot changed gets the reply made then (kept from the second ask on).
+ * Senders whose last positions request is remembered (per sender and `top`: the home's 3 and the
+ * full list are two): a sender asked again while neither their book nor the markets snapshot
+ * changed gets the reply made then (kept from the second ask on).
  */
 export const RECENT_POSITIONS = 1_000;
 type RecentPositions = { book: SenderBook; snapshot: MarketsSnapshot; reply: Buffer<ArrayBuffer> | null };
@@ -451,7 +454,8 @@ export const predictArea: ApiArea = (deps) => {
         bytes: books.heldBytes,
       } satisfies MarketsPositionsCacheState);
     })
-    .get("/sofi/markets_positions", validQuery(senderQuerySchema), async (c) => {
+    .get("/sofi/markets_positions", validQuery(positionsQuerySchema), async (c) => {
+      const { top } = c.req.valid("query");
       const sender = c.req.valid("query").sender.toLowerCase();
       const ch = c.var.chain;
       const snapshot = await marketsOf(ch);
@@ -459,10 +463,11 @@ export const predictArea: ApiArea = (deps) => {
       // a book's reply at one snapshot is the same until either is made again. It is kept from a
       // sender's second ask on, so senders asked once (in turn) leave no 20 KB reply behind
       const st = positionStateOf(ch);
-      const last = st.recent.get(sender);
+      const key = top === undefined ? sender : `${sender}|${top}`;
+      const last = st.recent.get(key);
       const again = last !== undefined && last.book === book && last.snapshot === snapshot;
       if (again && last.reply !== null) return json(c, last.reply);
-      const p = positionsOf(book, (m) => viewsOf(snapshot).get(m));
+      const p = positionsOf(book, (m) => viewsOf(snapshot).get(m), top);
       const history =
         (await historyOf(book, st.grid, snapshot, p.balance)) ??
         asciiPart(
@@ -479,7 +484,7 @@ export const predictArea: ApiArea = (deps) => {
       out.ascii(`,"history":`);
       history.write(out);
       const reply = out.ascii("}").done();
-      st.recent.set(sender, { book, snapshot, reply: again ? reply : null });
+      st.recent.set(key, { book, snapshot, reply: again ? reply : null });
       if (st.recent.size > RECENT_POSITIONS) st.recent.delete(st.recent.oldest() as string);
       return json(c, reply);
     })

@@ -344,8 +344,9 @@ export const jsonNumber = (x: number) => (Number.isFinite(x) ? String(x) : "null
 
 /**
  * The book's positions at the snapshot's prices: their balance and its all-time change, how many
- * there are, and the order they are listed in (newest market first, then outcome order).
- * `write` writes the `positions` array (ApiPosition's fields) into a reply.
+ * are listed, and the order they are listed in (newest market first, then outcome order; with
+ * `top`, only the `top` open positions, largest value first: core's openPositions, which the
+ * tests hold this to). `write` writes the `positions` array (ApiPosition's fields) into a reply.
  */
 export type Positions = {
   count: number;
@@ -356,22 +357,43 @@ export type Positions = {
   write: (out: JsonBytes) => void;
 };
 
-export function positionsOf(book: SenderBook, view: (market: string) => MarketView | undefined): Positions {
+export function positionsOf(
+  book: SenderBook,
+  view: (market: string) => MarketView | undefined,
+  top?: number,
+): Positions {
   // the markets' places changed since the book was read (a reorg took a market back): sort again
   const order = inOrder(book.display, book, view)
     ? book.display
     : Uint32Array.from(book.display).sort(byDisplay(book, (m) => view(m)?.order));
   let balance = 0;
-  let count = 0;
-  let bytes = 2;
+  // with `top`: the open holdings (every kept one is held; not those redeemed) and their values
+  const open: { i: number; value: number }[] | null = top === undefined ? null : [];
+  const redeemed = open && book.redeemed.length > 0 ? new Set(book.redeemed) : null;
   for (const i of order) {
     const m = view(book.markets[i] as string);
     if (!m) continue;
-    const outcome = book.outcomes[i] as number;
-    balance += (book.quantities[i] as number) * (m.prices[outcome] ?? 0);
+    const value = (book.quantities[i] as number) * (m.prices[book.outcomes[i] as number] ?? 0);
+    balance += value;
+    if (open && !redeemed?.has(m.conditionId)) open.push({ i, value });
+  }
+  // a stable sort: equal values keep the list's order, as openPositions does
+  const listed = open
+    ? Uint32Array.from(
+        open
+          .sort((a, b) => b.value - a.value)
+          .slice(0, top)
+          .map((h) => h.i),
+      )
+    : order;
+  let count = 0;
+  let bytes = 2;
+  for (const i of listed) {
+    const m = view(book.markets[i] as string);
+    if (!m) continue;
     count++;
     bytes +=
-      m.json.head(outcome).length +
+      m.json.head(book.outcomes[i] as number).length +
       (book.textEnds[i] as number) -
       textStart(book, i) +
       m.json.tail.length +
@@ -383,7 +405,7 @@ export function positionsOf(book: SenderBook, view: (market: string) => MarketVi
     balance,
     balanceChanged: change.toFixed(2),
     bytes,
-    write: (out) => writePositions(out, order, book, view),
+    write: (out) => writePositions(out, listed, book, view),
   };
 }
 

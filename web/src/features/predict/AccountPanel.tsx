@@ -1,11 +1,10 @@
-import { PREDICT_HOME_POSITIONS } from "@sofi/core";
 import { Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { SlotProps } from "../../kernel/feature.ts";
 import { PositionList } from "./BalanceCard.tsx";
-import { usePositions, useStaking } from "./hooks.ts";
-import { bigOf, formatAmount, formatDateTime, fromUnits, openPositions } from "./rules.ts";
+import { useOpenPositions, useStaking } from "./hooks.ts";
+import { bigOf, formatAmount, formatDateTime, fromUnits } from "./rules.ts";
 import "./predict.css";
 
 /**
@@ -16,9 +15,9 @@ import "./predict.css";
 export default function PredictAccountPanel({ account, close }: SlotProps["account.panel"]) {
   const { t, i18n } = useTranslation("predict");
   const lang = i18n.language;
-  const positions = usePositions(account);
+  const positions = useOpenPositions(account);
   const staking = useStaking(account);
-  const open = openPositions(positions.data?.positions ?? [], PREDICT_HOME_POSITIONS);
+  const open = positions.data?.positions ?? [];
   const st = staking.data;
   const ended = st ? st.periodFinish * 1000 < Date.now() : false;
   return (

@@ -1,4 +1,10 @@
-import { type BalanceHistoryType, isAddress, type MarketHistoryType, PREDICT_POLL_MS } from "@sofi/core";
+import {
+  type BalanceHistoryType,
+  isAddress,
+  type MarketHistoryType,
+  PREDICT_HOME_POSITIONS,
+  PREDICT_POLL_MS,
+} from "@sofi/core";
 import { marketLensAbi } from "@sofi/protocol";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -38,8 +44,22 @@ export function useMarket(market: string | undefined, type?: MarketHistoryType, 
   });
 }
 
+/** Every position of `sender` (the transactions page's table), polled every 15 s. */
 export function usePositions(sender: string | undefined) {
   return useApi("marketsPositions", { query: { sender }, enabled: !!sender, refetchIntervalMs: 15_000 });
+}
+
+/**
+ * The balance and the open positions the home and the account panel show (at most
+ * PREDICT_HOME_POSITIONS, largest value first: the server applies openPositions), polled every
+ * 15 s: a few positions sent, not every one the sender holds.
+ */
+export function useOpenPositions(sender: string | undefined) {
+  return useApi("marketsPositions", {
+    query: { sender, top: PREDICT_HOME_POSITIONS },
+    enabled: !!sender,
+    refetchIntervalMs: 15_000,
+  });
 }
 
 export function useMarketTxs(sender: string | undefined) {

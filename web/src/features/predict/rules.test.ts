@@ -1,4 +1,4 @@
-import { type ApiMarket, type ApiPosition, PREDICT_MESSAGES } from "@sofi/core";
+import { type ApiMarket, type ApiPosition, openPositions, PREDICT_MESSAGES } from "@sofi/core";
 import { describe, expect, it } from "vitest";
 import { safePhoto } from "./parts.tsx";
 import {
@@ -14,7 +14,6 @@ import {
   isActive,
   issueText,
   newlyAdded,
-  openPositions,
   questionView,
   redeemButton,
   removeFundingIssue,

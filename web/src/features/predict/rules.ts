@@ -34,17 +34,6 @@ export function slidesAt(width: number): number {
   return 3;
 }
 
-/**
- * The open positions the home and the account panel show: held, not redeemed, largest value first
- * (a resolved winner not yet redeemed counts: it is still to be collected).
- */
-export function openPositions(positions: readonly ApiPosition[], limit: number): ApiPosition[] {
-  return positions
-    .filter((p) => p.quantity > 0 && !p.redeemed)
-    .sort((a, b) => b.value_cur - a.value_cur)
-    .slice(0, limit);
-}
-
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** §2 expiration: YYYY-MM-DD HH:mm:ss (local time). */

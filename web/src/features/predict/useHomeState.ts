@@ -1,7 +1,6 @@
-import { PREDICT_HOME_POSITIONS } from "@sofi/core";
 import { chainById } from "@sofi/protocol";
-import { useAccount, useChainId, useMarkets, usePositions } from "./hooks.ts";
-import { newlyAdded, openPositions, showsTipBanner } from "./rules.ts";
+import { useAccount, useChainId, useMarkets, useOpenPositions } from "./hooks.ts";
+import { newlyAdded, showsTipBanner } from "./rules.ts";
 
 /**
  * Everything /predict shows (spec 002 §2): the markets (every 5 s), the region text when the list is
@@ -12,7 +11,7 @@ export function useHomeState() {
   const chainId = useChainId();
   const account = useAccount();
   const markets = useMarkets();
-  const positions = usePositions(account);
+  const positions = useOpenPositions(account);
   const list = markets.data ?? [];
   return {
     chainId,
@@ -27,7 +26,7 @@ export function useHomeState() {
     newest: newlyAdded(list),
     all: list,
     positions,
-    open: openPositions(positions.data?.positions ?? [], PREDICT_HOME_POSITIONS),
+    open: positions.data?.positions ?? [],
   };
 }
 export type HomeState = ReturnType<typeof useHomeState>;
