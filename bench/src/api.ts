@@ -4,6 +4,7 @@ import {
   managersCacheSchema,
   marketsPositionsCacheSchema,
   PREDICT_HOME_POSITIONS,
+  PREDICT_POSITIONS_PAGE,
   portfoliosCacheSchema,
   racesCacheSchema,
   socialCacheSchema,
@@ -113,11 +114,16 @@ export const API_ENDPOINTS: Record<string, string | PathOf> = {
   markets: "/api/local/sofi/markets",
   marketsPositions: (_i, s) =>
     `/api/local/sofi/markets_positions?sender=${benchTrader(BENCH_TRADER_INDEX % s.traders)}`,
-  // every synthetic trader in turn (20,000 at the full size)
-  marketsPositionsInTurn: (i, s) => `/api/local/sofi/markets_positions?sender=${benchTrader(i % s.traders)}`,
+  // every synthetic trader in turn (20,000 at the full size): the transactions page's first page of
+  // positions, as the web asks for it
+  marketsPositionsInTurn: (i, s) =>
+    `/api/local/sofi/markets_positions?sender=${benchTrader(i % s.traders)}&limit=${PREDICT_POSITIONS_PAGE}&offset=0`,
   // what the predict home and the account panel poll every 15 s: the 3 open positions of largest value
   marketsPositionsHomeInTurn: (i, s) =>
     `/api/local/sofi/markets_positions?sender=${benchTrader(i % s.traders)}&top=${PREDICT_HOME_POSITIONS}`,
+  // the spec's unpaged form (every position, about 22 KB) in turn, which no screen asks for since stop
+  // 48: a reference row (no target), kept so the cost of sending every position stays in view
+  marketsPositionsAllInTurn: (i, s) => `/api/local/sofi/markets_positions?sender=${benchTrader(i % s.traders)}`,
   // Races (issue 20). A predictor's points and a round's page are kept until a commit names the
   // predictor or round, and read ahead (docs/decisions.md, "Races, viewers' feeds and votes kept in
   // memory"); the leader board and the running rounds are one reply for everyone.

@@ -1,4 +1,4 @@
-import { PREDICT_HOME_POSITIONS } from "@sofi/core";
+import { PREDICT_HOME_POSITIONS, PREDICT_POSITIONS_PAGE } from "@sofi/core";
 import { API_ENDPOINTS, type ApiEndpoint, type ApiResult, LABEL_SPACE, MANY_USERS } from "./api.ts";
 import type { CeilingResult, RpcFloorResult } from "./ceiling.ts";
 import {
@@ -96,6 +96,9 @@ function table(headers: string[], rows: string[][], rightAlign: boolean[] = []):
 }
 
 const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
+
+/** API rows shown beside bare Hono without the target: what no screen asks for (their path's comment says why). */
+const REFERENCE_ENDPOINTS: ReadonlySet<string> = new Set(["marketsPositionsAllInTurn"]);
 
 export function formatResults(r: Results): string {
   const out: string[] = [];
@@ -324,7 +327,8 @@ export function formatResults(r: Results): string {
               votesInTurn: ` (${int(gf?.proposals ?? 0)} proposals in turn)`,
               markets: ` (${int(mf?.tables.predictMarkets ?? 0)} markets)`,
               marketsPositions: ` (a trader with ${int(mf?.traderPositions ?? 0)} positions)`,
-              marketsPositionsInTurn: ` (${int(mf?.traders ?? 0)} traders in turn, every position: the transactions page)`,
+              marketsPositionsInTurn: ` (${int(mf?.traders ?? 0)} traders in turn, the transactions page's first ${PREDICT_POSITIONS_PAGE})`,
+              marketsPositionsAllInTurn: ` (${int(mf?.traders ?? 0)} traders in turn, every position: the spec's unpaged form, which no screen asks for; a reference, no target)`,
               marketsPositionsHomeInTurn: ` (${int(mf?.traders ?? 0)} traders in turn, ${PREDICT_HOME_POSITIONS} open positions: the home and the account panel)`,
               points: " (the leader board)",
               pointsHistory: ` (a predictor's points and history, ${int(rf?.racerPredictions ?? 0)} predictions)`,
@@ -348,7 +352,7 @@ export function formatResults(r: Results): string {
                 .replace(/proposalId=\d+/, "proposalId=…")
                 .replace(/offset=\d+/, "offset=…")}${who[n] ?? ""}`,
               l,
-              "target",
+              REFERENCE_ENDPOINTS.has(n) ? "reference" : "target",
             );
           }),
         ],

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PREDICT_HOME_POSITIONS, VOTES_PAGE_SIZE } from "@sofi/core";
+import { PREDICT_HOME_POSITIONS, PREDICT_POSITIONS_PAGE, VOTES_PAGE_SIZE } from "@sofi/core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LoadResult } from "../src/load.ts";
 import type { Results } from "../src/report.ts";
@@ -94,6 +94,7 @@ describe("npm run bench (quick)", () => {
         "marketsPositions",
         "marketsPositionsInTurn",
         "marketsPositionsHomeInTurn",
+        "marketsPositionsAllInTurn",
         "points",
         "pointsHistory",
         "pointsInTurn",
@@ -194,7 +195,12 @@ describe("npm run bench (quick)", () => {
     const home = api.samples.marketsPositionsHomeInTurn;
     expect(home?.items).toBeGreaterThan(0);
     expect(home?.items).toBeLessThanOrEqual(PREDICT_HOME_POSITIONS);
-    expect(home?.bytes).toBeLessThan(api.samples.marketsPositionsInTurn?.bytes ?? 0);
+    expect(home?.bytes).toBeLessThan(api.samples.marketsPositionsAllInTurn?.bytes ?? 0);
+    // the transactions page's first page: at most a page of the same trader's positions
+    expect(api.samples.marketsPositionsInTurn?.items).toBeLessThanOrEqual(PREDICT_POSITIONS_PAGE);
+    expect(api.samples.marketsPositionsInTurn?.items).toBe(
+      Math.min(PREDICT_POSITIONS_PAGE, api.samples.marketsPositionsAllInTurn?.items ?? -1),
+    );
     // every trader's positions were read ahead before the load (200 traders of 50 trades each)
     expect(api.positionsReadAhead?.senders).toBeGreaterThanOrEqual(mf?.traders ?? Number.POSITIVE_INFINITY);
     // Races: 200 settled rounds with 10,000 predictions; four cancelled (nobody joined), draws among

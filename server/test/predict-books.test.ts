@@ -3,7 +3,7 @@
  * the reply's order is kept as an index, so a reply formats only the value and profit per holding.
  * These check the reply against its fields, its order, and the markets' order changing under a book.
  */
-import { type ApiPosition, positionSchema } from "@sofi/core";
+import { type ApiPosition, openPositions, positionSchema } from "@sofi/core";
 import { describe, expect, it } from "vitest";
 import { JsonBytes } from "../src/api/json-bytes.ts";
 import {
@@ -106,7 +106,7 @@ describe("a book's positions reply", () => {
     // bought at no cost (received): no profit figure
     expect(rows[2]?.profit_loss_percentage).toBeNull();
     expect(rows[3]?.value_cur).toBeCloseTo(1.2, 12);
-    expect(p.count).toBe(4);
+    expect(p.total).toBe(4);
     expect(p.balance).toBeCloseTo(1 + 0 + 0.45 + 1.2, 12);
     expect(p.balanceChanged).toBe((((p.balance + 1 - 10) / 10) * 100).toFixed(2));
   });
@@ -122,6 +122,62 @@ describe("a book's positions reply", () => {
       [M(3), 0],
       [M(3), 1],
     ]);
+  });
+});
+
+describe("a book's positions, selected", () => {
+  // market 3 (both outcomes) was redeemed: listed in full, not open
+  const held = [
+    { market: 1, outcome: 0, quantity: 2, priceAvg: 0.4 },
+    { market: 3, outcome: 1, quantity: 5, priceAvg: 0.5 },
+    { market: 2, outcome: 0, quantity: 1.5, priceAvg: 0 },
+    { market: 3, outcome: 0, quantity: 1, priceAvg: 0.25 },
+    { market: 4, outcome: 1, quantity: 2, priceAvg: 0.2 },
+  ];
+  // market 4's no is worth 2 × 0.6, as much as market 1's yes (2 × 0.6): a tie
+  const views = new Map<string, MarketView>([
+    [M(1), view(1, 0, [0.6, 0.4])],
+    [M(2), view(2, 1, [0.3, 0.7])],
+    [M(3), view(3, 2, [1, 0], "resolved")],
+    [M(4), view(4, 3, [0.4, 0.6])],
+  ]);
+  const b = book(held, [4, 3, 1, 2, 0]);
+  const full = positionsOf(b, (m) => views.get(m));
+  const all = parse(full);
+
+  it("`top`: the open ones largest value first, ties in the list's order (openPositions), the same balance", () => {
+    for (const top of [1, 2, 3, 10]) {
+      const p = positionsOf(b, (m) => views.get(m), { top });
+      expect(parse(p), String(top)).toEqual(openPositions(all, top));
+      expect(p.total).toBe(3);
+      expect(p.balance).toBe(full.balance);
+      expect(p.balanceChanged).toBe(full.balanceChanged);
+    }
+    // the tie: market 4 is newer, so it comes first
+    expect(all.find((r) => r.market === M(4))?.value_cur).toBe(all.find((r) => r.market === M(1))?.value_cur);
+    expect(parse(positionsOf(b, (m) => views.get(m), { top: 2 })).map((r) => r.market)).toEqual([M(4), M(1)]);
+    // places moved (market 1 now newest): the tie follows the new order, as the full list does
+    const moved = new Map(views).set(M(1), view(1, 9, [0.6, 0.4]));
+    const movedAll = parse(positionsOf(b, (m) => moved.get(m)));
+    expect(parse(positionsOf(b, (m) => moved.get(m), { top: 2 }))).toEqual(openPositions(movedAll, 2));
+    expect(openPositions(movedAll, 2).map((r) => r.market)).toEqual([M(1), M(4)]);
+  });
+
+  it("a page: the list's order from `offset`, `limit` of them; past the end none; the total is every position", () => {
+    const page = positionsOf(b, (m) => views.get(m), { offset: 1, limit: 2 });
+    expect(parse(page)).toEqual(all.slice(1, 3));
+    expect(page.total).toBe(5);
+    expect(page.balance).toBe(full.balance);
+    expect(parse(positionsOf(b, (m) => views.get(m), { offset: 4, limit: 10 }))).toEqual(all.slice(4));
+    const past = positionsOf(b, (m) => views.get(m), { offset: 5, limit: 10 });
+    expect(parse(past)).toEqual([]);
+    expect(past.total).toBe(5);
+    // a market the snapshot no longer shows is neither listed nor counted
+    const gone = new Map(views);
+    gone.delete(M(2));
+    const without = positionsOf(b, (m) => gone.get(m), { offset: 0, limit: 10 });
+    expect(without.total).toBe(4);
+    expect(parse(without).map((r) => r.market)).not.toContain(M(2));
   });
 });
 

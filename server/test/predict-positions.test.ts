@@ -10,6 +10,7 @@ import {
   marketsPositionsCacheSchema,
   openPositions,
   PREDICT_ERRORS,
+  PREDICT_OFFSET_MAX,
   PREDICT_TOP_MAX,
   positionsSchema,
 } from "@sofi/core";
@@ -396,15 +397,40 @@ describe.each(DB_KINDS)("market positions kept per sender (issue 21 §1, %s)", (
     expect((await topOf(B.replace("b2", "b9"), 3)).positions).toEqual([]);
   });
 
-  it("refuses a `top` that is not a whole number from 1 to PREDICT_TOP_MAX with the error's text", async () => {
-    for (const top of ["0", "-1", "1.5", "x", String(PREDICT_TOP_MAX + 1), ""]) {
-      const res = await app.request(`/api/local/sofi/markets_positions?sender=${A}&top=${top}`);
-      expect(res.status, top).toBe(400);
-      expect(JSON.stringify(await res.json()), top).toContain(PREDICT_ERRORS.top);
+  it("a page (`limit`, `offset`) is the full list's slice, with its total and the same balance", async () => {
+    const pageOf = async (query: string) =>
+      positionsSchema.parse(await get(`/sofi/markets_positions?sender=${A}&${query}`));
+    const full = await positions(A);
+    expect(full.total).toBe(full.positions.length);
+    const first = await pageOf("limit=1");
+    expect(first.positions).toEqual(full.positions.slice(0, 1));
+    expect(first.total).toBe(full.positions.length);
+    expect(first.balance).toBe(full.balance);
+    expect((await pageOf("limit=1&offset=1")).positions).toEqual(full.positions.slice(1, 2));
+    expect((await pageOf(`offset=${full.positions.length}`)).positions).toEqual([]);
+  });
+
+  it("refuses a `top`, `limit` or `offset` out of range, or `top` with a page, with the error's text", async () => {
+    const bad: [string, string][] = [
+      ...["0", "-1", "1.5", "x", "1e1", String(PREDICT_TOP_MAX + 1), ""].map((v): [string, string] => [
+        `top=${v}`,
+        PREDICT_ERRORS.top,
+      ]),
+      ...["0", "2.5", String(PREDICT_TOP_MAX + 1)].map((v): [string, string] => [`limit=${v}`, PREDICT_ERRORS.limit]),
+      ...["-1", "y", String(PREDICT_OFFSET_MAX + 1)].map((v): [string, string] => [
+        `offset=${v}`,
+        PREDICT_ERRORS.offset,
+      ]),
+      ["top=3&limit=3", PREDICT_ERRORS.topWithPage],
+      ["top=3&offset=0", PREDICT_ERRORS.topWithPage],
+    ];
+    for (const [query, error] of bad) {
+      const res = await app.request(`/api/local/sofi/markets_positions?sender=${A}&${query}`);
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(await res.json()), query).toContain(error);
     }
-    expect((await app.request(`/api/local/sofi/markets_positions?sender=${A}&top=${PREDICT_TOP_MAX}`)).status).toBe(
-      200,
-    );
+    for (const query of [`top=${PREDICT_TOP_MAX}`, `limit=${PREDICT_TOP_MAX}&offset=${PREDICT_OFFSET_MAX}`])
+      expect((await app.request(`/api/local/sofi/markets_positions?sender=${A}&${query}`)).status, query).toBe(200);
   });
 });
 

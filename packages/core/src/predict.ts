@@ -6,17 +6,21 @@
  * pool balances, market statuses, and the API's schemas.
  */
 import { z } from "zod";
-import { addressSchema } from "./validation.ts";
+import { addressSchema, queryIntSchema } from "./validation.ts";
 
 /** §9: the collateral approval (1e20 base units), the polling of a market, the home's positions. */
 export const PREDICT_APPROVAL_AMOUNT = 10n ** 20n;
 export const PREDICT_POLL_MS = 5_000;
 export const PREDICT_HOME_POSITIONS = 3;
 /**
- * The most open positions `GET /sofi/markets_positions?top=` lists: the home and the account panel
- * ask for their 3 every 15 s, so they are sent 3 positions, not every one the sender holds.
+ * The most positions `GET /sofi/markets_positions?top=` or `?limit=` lists: the home and the
+ * account panel ask for their 3 open ones every 15 s and the transactions page for its page of 10,
+ * so none is sent every position the sender holds.
  */
 export const PREDICT_TOP_MAX = 50;
+/** The transactions page's positions per page (its table's page size), and the furthest offset asked. */
+export const PREDICT_POSITIONS_PAGE = 10;
+export const PREDICT_OFFSET_MAX = 100_000;
 /** §2: the chains whose markets the original showed (elsewhere: the tip banner). */
 export const PREDICT_MAIN_CHAINS = [1, 1101] as const;
 /** §2 and §8. */
@@ -203,6 +207,9 @@ export const PREDICT_ERRORS = {
   balanceType: `type must be one of ${BALANCE_HISTORY_TYPES.join(", ")}`,
   sender: "sender must be an address",
   top: `top must be a whole number from 1 to ${PREDICT_TOP_MAX}`,
+  limit: `limit must be a whole number from 1 to ${PREDICT_TOP_MAX}`,
+  offset: `offset must be a whole number from 0 to ${PREDICT_OFFSET_MAX}`,
+  topWithPage: "top cannot be combined with limit or offset",
   addr: "addr must be a staking pool address",
   unknownPool: "Unknown staking pool",
 } as const;
@@ -220,18 +227,21 @@ export const marketQuerySchema = z.object({
 });
 export const senderQuerySchema = z.object({ sender: addressNamed(PREDICT_ERRORS.sender) });
 /**
- * `GET /sofi/markets_positions`: without `top` every position (spec 002 §3); with it only the `top`
- * open positions, largest value first (openPositions). Balance, its change and the history are the
- * same either way.
+ * `GET /sofi/markets_positions`: without a selection every position (spec 002 §3); with `top` only
+ * the `top` open positions, largest value first (openPositions: the home and the account panel);
+ * with `limit` (and `offset`) one page of the list in its order (the transactions page's table).
+ * `total` counts what the selection picks from (every position, or the open ones for `top`).
+ * Balance, its change and the history are the same for every selection.
  */
-export const positionsQuerySchema = senderQuerySchema.extend({
-  top: z.coerce
-    .number({ message: PREDICT_ERRORS.top })
-    .int({ message: PREDICT_ERRORS.top })
-    .min(1, { message: PREDICT_ERRORS.top })
-    .max(PREDICT_TOP_MAX, { message: PREDICT_ERRORS.top })
-    .optional(),
-});
+export const positionsQuerySchema = senderQuerySchema
+  .extend({
+    top: queryIntSchema(1, PREDICT_TOP_MAX, PREDICT_ERRORS.top).optional(),
+    limit: queryIntSchema(1, PREDICT_TOP_MAX, PREDICT_ERRORS.limit).optional(),
+    offset: queryIntSchema(0, PREDICT_OFFSET_MAX, PREDICT_ERRORS.offset).optional(),
+  })
+  .refine((q) => q.top === undefined || (q.limit === undefined && q.offset === undefined), {
+    message: PREDICT_ERRORS.topWithPage,
+  });
 export const balancesQuerySchema = senderQuerySchema.extend({
   type: z.enum(BALANCE_HISTORY_TYPES, { message: PREDICT_ERRORS.balanceType }).optional().default("all"),
 });
@@ -312,6 +322,8 @@ export const balancePointSchema = z.object({ value: z.number(), ts: z.number().i
 export const positionsSchema = z.object({
   balance: z.number(),
   balance_changed: z.string(),
+  /** The positions the request's selection picks from (every one, or the open ones for `top`). */
+  total: z.number().int().nonnegative(),
   positions: z.array(positionSchema),
   history: z.array(balancePointSchema),
 });

@@ -25,6 +25,7 @@ import {
   marketStatus,
   nextStatusChange,
   PREDICT_ERRORS,
+  PREDICT_TOP_MAX,
   poolPrices,
   poolValue,
   positionsQuerySchema,
@@ -455,19 +456,25 @@ export const predictArea: ApiArea = (deps) => {
       } satisfies MarketsPositionsCacheState);
     })
     .get("/sofi/markets_positions", validQuery(positionsQuerySchema), async (c) => {
-      const { top } = c.req.valid("query");
+      const { top, limit, offset } = c.req.valid("query");
       const sender = c.req.valid("query").sender.toLowerCase();
+      const selection =
+        top !== undefined
+          ? { top }
+          : limit !== undefined || offset !== undefined
+            ? { offset: offset ?? 0, limit: limit ?? PREDICT_TOP_MAX }
+            : undefined;
       const ch = c.var.chain;
       const snapshot = await marketsOf(ch);
       const book = await bookOf(ch, sender, snapshot);
       // a book's reply at one snapshot is the same until either is made again. It is kept from a
       // sender's second ask on, so senders asked once (in turn) leave no 20 KB reply behind
       const st = positionStateOf(ch);
-      const key = top === undefined ? sender : `${sender}|${top}`;
+      const key = selection === undefined ? sender : `${sender}|${top ?? ""}|${offset ?? ""}|${limit ?? ""}`;
       const last = st.recent.get(key);
       const again = last !== undefined && last.book === book && last.snapshot === snapshot;
       if (again && last.reply !== null) return json(c, last.reply);
-      const p = positionsOf(book, (m) => viewsOf(snapshot).get(m), top);
+      const p = positionsOf(book, (m) => viewsOf(snapshot).get(m), selection);
       const history =
         (await historyOf(book, st.grid, snapshot, p.balance)) ??
         asciiPart(
@@ -477,7 +484,7 @@ export const predictArea: ApiArea = (deps) => {
         );
       // written as bytes from the book's and the markets' kept bytes (json-bytes.ts); balance_changed
       // is toFixed's digits, so every formatted part is ASCII
-      const head = `{"balance":${jsonNumber(p.balance)},"balance_changed":"${p.balanceChanged}","positions":`;
+      const head = `{"balance":${jsonNumber(p.balance)},"balance_changed":"${p.balanceChanged}","total":${p.total},"positions":`;
       const out = new JsonBytes(head.length + p.bytes + 12 + history.bytes);
       out.ascii(head);
       p.write(out);

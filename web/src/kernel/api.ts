@@ -1,5 +1,5 @@
 import { API, type ApiBody, type ApiName, type ApiQuery, type ApiReply, apiPath } from "@sofi/core";
-import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useChainSuffixIfConfigured } from "./config.ts";
 
 /**
@@ -122,6 +122,11 @@ export type ApiQueryOptions<T> = {
   refetchIntervalMs?: number;
   /** How long a reply counts as fresh (default: until the next interval, or 0). */
   staleTimeMs?: number;
+  /**
+   * Shows the previous params' reply while the next params' is read (a table's next page), instead
+   * of no data: the list does not flash its loading state on every page turn.
+   */
+  keepPrevious?: boolean;
 };
 
 /** Reads `GET /api/{chain}{path}` as a TanStack query whose data has passed `schema`; see above. */
@@ -133,6 +138,7 @@ export function useApiQuery<T>(o: ApiQueryOptions<T>): UseQueryResult<T, Error> 
     enabled: o.enabled ?? true,
     ...(o.refetchIntervalMs ? { refetchInterval: o.refetchIntervalMs } : {}),
     staleTime: o.staleTimeMs ?? 0,
+    ...(o.keepPrevious ? { placeholderData: keepPreviousData } : {}),
     // A failed read shows the screen's empty state at once; the next interval or refresh asks again.
     retry: false,
   });
@@ -158,6 +164,7 @@ export type UseApiOptions<N extends ApiName> = {
   enabled?: boolean;
   refetchIntervalMs?: number;
   staleTimeMs?: number;
+  keepPrevious?: boolean;
 };
 
 /** `API[name].path` with its parameters filled, or null while one is missing. */
@@ -186,6 +193,7 @@ export function useApi<N extends ApiName>(name: N, o: UseApiOptions<N> = {}): Us
     enabled: (o.enabled ?? true) && path !== null,
     ...(o.refetchIntervalMs ? { refetchIntervalMs: o.refetchIntervalMs } : {}),
     ...(o.staleTimeMs !== undefined ? { staleTimeMs: o.staleTimeMs } : {}),
+    ...(o.keepPrevious ? { keepPrevious: true } : {}),
   });
 }
 

@@ -343,13 +343,19 @@ export function marketView(m: {
 export const jsonNumber = (x: number) => (Number.isFinite(x) ? String(x) : "null");
 
 /**
+ * Which of a book's positions a reply lists: every one (none given), the `top` open ones largest
+ * value first (core's openPositions, which the tests hold this to), or a page of the list's order.
+ */
+export type PositionsSelection = { top: number } | { offset: number; limit: number };
+
+/**
  * The book's positions at the snapshot's prices: their balance and its all-time change, how many
- * are listed, and the order they are listed in (newest market first, then outcome order; with
- * `top`, only the `top` open positions, largest value first: core's openPositions, which the
- * tests hold this to). `write` writes the `positions` array (ApiPosition's fields) into a reply.
+ * the selection picks from (`total`), and the ones listed, in order (newest market first, then
+ * outcome order; for `top`, largest value first). `write` writes the `positions` array
+ * (ApiPosition's fields) into a reply.
  */
 export type Positions = {
-  count: number;
+  total: number;
   balance: number;
   balanceChanged: string;
   /** The bytes `write` adds, at most (an estimate that the reply's buffer starts at). */
@@ -360,38 +366,48 @@ export type Positions = {
 export function positionsOf(
   book: SenderBook,
   view: (market: string) => MarketView | undefined,
-  top?: number,
+  selection?: PositionsSelection,
 ): Positions {
-  // the markets' places changed since the book was read (a reorg took a market back): sort again
-  const order = inOrder(book.display, book, view)
-    ? book.display
-    : Uint32Array.from(book.display).sort(byDisplay(book, (m) => view(m)?.order));
+  const top = selection && "top" in selection ? selection.top : undefined;
+  // the markets' places changed since the book was read (a reorg took a market back): sort again.
+  // `top` orders by value and breaks ties by place itself, so it needs no check
+  const order =
+    top !== undefined || inOrder(book.display, book, view)
+      ? book.display
+      : Uint32Array.from(book.display).sort(byDisplay(book, (m) => view(m)?.order));
   let balance = 0;
-  // with `top`: the open holdings (every kept one is held; not those redeemed) and their values
-  const open: { i: number; value: number }[] | null = top === undefined ? null : [];
-  const redeemed = open && book.redeemed.length > 0 ? new Set(book.redeemed) : null;
+  // the holdings the selection picks from: every one the snapshot shows, or (top) the open ones
+  // (every kept holding is held; not those the sender redeemed) with their values
+  const picked: number[] = [];
+  const values: number[] = [];
+  const redeemed = top !== undefined && book.redeemed.length > 0 ? new Set(book.redeemed) : null;
   for (const i of order) {
     const m = view(book.markets[i] as string);
     if (!m) continue;
     const value = (book.quantities[i] as number) * (m.prices[book.outcomes[i] as number] ?? 0);
     balance += value;
-    if (open && !redeemed?.has(m.conditionId)) open.push({ i, value });
+    if (top !== undefined && redeemed?.has(m.conditionId)) continue;
+    picked.push(i);
+    values.push(value);
   }
-  // a stable sort: equal values keep the list's order, as openPositions does
-  const listed = open
-    ? Uint32Array.from(
-        open
-          .sort((a, b) => b.value - a.value)
-          .slice(0, top)
-          .map((h) => h.i),
+  let listed: ArrayLike<number> = picked;
+  if (top !== undefined) {
+    // largest value first; equal values in the list's order (newest market first, then outcome)
+    const byPlace = byDisplay(book, (m) => view(m)?.order);
+    listed = picked
+      .map((_, k) => k)
+      .sort(
+        (x, y) => (values[y] as number) - (values[x] as number) || byPlace(picked[x] as number, picked[y] as number),
       )
-    : order;
-  let count = 0;
+      .slice(0, top)
+      .map((k) => picked[k] as number);
+  } else if (selection && "limit" in selection) {
+    listed = picked.slice(selection.offset, selection.offset + selection.limit);
+  }
   let bytes = 2;
-  for (const i of listed) {
-    const m = view(book.markets[i] as string);
-    if (!m) continue;
-    count++;
+  for (let k = 0; k < listed.length; k++) {
+    const i = listed[k] as number;
+    const m = view(book.markets[i] as string) as MarketView;
     bytes +=
       m.json.head(book.outcomes[i] as number).length +
       (book.textEnds[i] as number) -
@@ -401,7 +417,7 @@ export function positionsOf(
   }
   const change = book.spent > 0 ? ((balance + book.returned - book.spent) / book.spent) * 100 : 0;
   return {
-    count,
+    total: picked.length,
     balance,
     balanceChanged: change.toFixed(2),
     bytes,
@@ -439,13 +455,14 @@ function inOrder(order: Uint32Array, book: SenderBook, view: (market: string) =>
  */
 function writePositions(
   out: JsonBytes,
-  order: Uint32Array,
+  order: ArrayLike<number>,
   book: SenderBook,
   view: (market: string) => MarketView | undefined,
 ) {
   out.ascii("[");
   let first = true;
-  for (const i of order) {
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k] as number;
     const m = view(book.markets[i] as string);
     if (!m) continue;
     const outcome = book.outcomes[i] as number;

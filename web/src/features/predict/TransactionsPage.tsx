@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, ExportOutlined } from "@ant-design/icons";
-import { BALANCE_HISTORY_TYPES, type BalanceHistoryType } from "@sofi/core";
+import { BALANCE_HISTORY_TYPES, type BalanceHistoryType, PREDICT_POSITIONS_PAGE } from "@sofi/core";
 import { Button, Segmented, Table, Tabs } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { OnChainText } from "../../kernel/OnChainText.tsx";
 import { useSettings } from "../../kernel/settings-store.ts";
 import { txExplorerUrl } from "../transactions/index.ts";
 import { useWalletUi } from "../wallet/index.ts";
-import { useAccount, useBalanceHistory, useChainId, useMarketTxs, usePositions } from "./hooks.ts";
+import { useAccount, useBalanceHistory, useChainId, useMarketTxs, usePositionsPage } from "./hooks.ts";
 import { LineChart, type Series, sortPoints, TEAL } from "./LineChart.tsx";
 import { ListState, useFailureDialog } from "./parts.tsx";
 import { formatAmount, formatDateTime, formatPercent, formatPrice, redeemButton, trendClass } from "./rules.ts";
@@ -26,7 +26,15 @@ export default function TransactionsPage() {
   const dark = useSettings((s) => s.theme) === "dark";
   const [range, setRange] = useState<BalanceHistoryType>("all");
   const balances = useBalanceHistory(account, range);
-  const positions = usePositions(account);
+  // the positions table's page, read from the server a page at a time (its total pages the table)
+  const [page, setPage] = useState(1);
+  const positions = usePositionsPage(account, page);
+  const positionsTotal = positions.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(positionsTotal / PREDICT_POSITIONS_PAGE));
+  useEffect(() => {
+    // positions left (redeemed, sold) and the page shown is past the last: show the last
+    if (positions.data && !positions.isPlaceholderData && page > lastPage) setPage(lastPage);
+  }, [positions.data, positions.isPlaceholderData, page, lastPage]);
   const txs = useMarketTxs(account);
   const failure = useFailureDialog();
   const redeem = useRedeem(failure.show);
@@ -211,14 +219,22 @@ export default function TransactionsPage() {
                 error={positions.isError}
                 errorTitle={t("positionsError")}
                 onRetry={() => void positions.refetch()}
-                empty={(positions.data?.positions ?? []).length === 0}
+                empty={positionsTotal === 0}
                 emptyText={t("noPosition")}
               >
                 <Table
                   size="small"
                   rowKey={(r) => `${r.market}-${r.outcome_index}`}
                   dataSource={positions.data?.positions ?? []}
-                  pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+                  loading={positions.isPlaceholderData}
+                  pagination={{
+                    current: Math.min(page, lastPage),
+                    pageSize: PREDICT_POSITIONS_PAGE,
+                    total: positionsTotal,
+                    onChange: setPage,
+                    hideOnSinglePage: true,
+                    showSizeChanger: false,
+                  }}
                   scroll={{ x: 820 }}
                   data-testid="predict-positions"
                   onRow={(r) =>

@@ -4,6 +4,7 @@ import {
   type MarketHistoryType,
   PREDICT_HOME_POSITIONS,
   PREDICT_POLL_MS,
+  PREDICT_POSITIONS_PAGE,
 } from "@sofi/core";
 import { marketLensAbi } from "@sofi/protocol";
 import { useQuery } from "@tanstack/react-query";
@@ -44,9 +45,17 @@ export function useMarket(market: string | undefined, type?: MarketHistoryType, 
   });
 }
 
-/** Every position of `sender` (the transactions page's table), polled every 15 s. */
-export function usePositions(sender: string | undefined) {
-  return useApi("marketsPositions", { query: { sender }, enabled: !!sender, refetchIntervalMs: 15_000 });
+/**
+ * One page of `sender`'s positions (the transactions page's table, PREDICT_POSITIONS_PAGE a page,
+ * `page` from 1) with their total, polled every 15 s; the page shown stays while the next is read.
+ */
+export function usePositionsPage(sender: string | undefined, page: number) {
+  return useApi("marketsPositions", {
+    query: { sender, limit: PREDICT_POSITIONS_PAGE, offset: (page - 1) * PREDICT_POSITIONS_PAGE },
+    enabled: !!sender,
+    refetchIntervalMs: 15_000,
+    keepPrevious: true,
+  });
 }
 
 /**
