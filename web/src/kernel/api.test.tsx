@@ -72,4 +72,45 @@ describe("API reads", () => {
     await waitFor(() => expect(screen.getByTestId("price").textContent).toBe("2400"));
     expect(String(spy.mock.calls[0]?.[0])).toBe("/api/local/proxy/ticker/24hr?symbol=WETH-USDT");
   });
+
+  it("keepPrevious shows the previous params' reply while the next params' is read, flagged as a placeholder", async () => {
+    let release: (() => void) | undefined;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => {
+      const symbol = new URL(String(url), "http://x").searchParams.get("symbol");
+      if (symbol === "B-C") await new Promise<void>((r) => (release = r));
+      return reply(200, { symbol, price: symbol === "A-B" ? 1 : 2, priceChangePercent: 0 });
+    });
+    function Price({ symbol, keep }: { symbol: string; keep: boolean }) {
+      const q = useApiQuery({
+        chain: "local",
+        path: "/proxy/ticker/24hr",
+        params: { symbol },
+        schema: tickerSchema,
+        keepPrevious: keep,
+      });
+      return (
+        <span data-testid="price">{q.data ? `${q.data.price}${q.isPlaceholderData ? " (previous)" : ""}` : "…"}</span>
+      );
+    }
+    for (const keep of [true, false]) {
+      const client = new QueryClient();
+      const { rerender, unmount } = render(
+        <QueryClientProvider client={client}>
+          <Price symbol="A-B" keep={keep} />
+        </QueryClientProvider>,
+      );
+      await waitFor(() => expect(screen.getByTestId("price").textContent).toBe("1"));
+      rerender(
+        <QueryClientProvider client={client}>
+          <Price symbol="B-C" keep={keep} />
+        </QueryClientProvider>,
+      );
+      await waitFor(() => expect(release).toBeDefined());
+      expect(screen.getByTestId("price").textContent).toBe(keep ? "1 (previous)" : "…");
+      release?.();
+      release = undefined;
+      await waitFor(() => expect(screen.getByTestId("price").textContent).toBe("2"));
+      unmount();
+    }
+  });
 });
