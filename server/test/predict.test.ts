@@ -55,6 +55,9 @@ import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { type RunningServer, startServer } from "../src/server.ts";
 import { closeAllDbs, freshDb } from "./helpers/db.ts";
 
+/** The unpaged reply: every position and the history (spec 002 §3). */
+const unpagedSchema = positionsSchema.required({ history: true });
+
 const key = (i: number) => ANVIL_ACCOUNTS[i]?.privateKey as Hex;
 const creatorKey = key(0);
 const yesKey = key(3);
@@ -266,7 +269,7 @@ describe("markets and trades", () => {
   });
 
   it("a trader's positions are their balances, at the price they paid on average", async () => {
-    const p = positionsSchema.parse(await api(`/sofi/markets_positions?sender=${addr(yesKey)}`));
+    const p = unpagedSchema.parse(await api(`/sofi/markets_positions?sender=${addr(yesKey)}`));
     const u = await userState(A, addr(yesKey));
     expect(p.positions).toHaveLength(1);
     const pos = p.positions[0];

@@ -231,7 +231,7 @@ export const senderQuerySchema = z.object({ sender: addressNamed(PREDICT_ERRORS.
  * the `top` open positions, largest value first (openPositions: the home and the account panel);
  * with `limit` (and `offset`) one page of the list in its order (the transactions page's table).
  * `total` counts what the selection picks from (every position, or the open ones for `top`).
- * Balance, its change and the history are the same for every selection.
+ * Balance and its change are the same for every selection; the history comes only without one.
  */
 export const positionsQuerySchema = senderQuerySchema
   .extend({
@@ -325,7 +325,11 @@ export const positionsSchema = z.object({
   /** The positions the request's selection picks from (every one, or the open ones for `top`). */
   total: z.number().int().nonnegative(),
   positions: z.array(positionSchema),
-  history: z.array(balancePointSchema),
+  /**
+   * The all-time balance history, in the unpaged reply only (spec 002 §3): a selection (`top`, a
+   * page) is what a screen polls every 15 s, and the screens chart `/sofi/markets_balances`.
+   */
+  history: z.array(balancePointSchema).optional(),
 });
 /**
  * `GET /sofi/markets_positions/cache` (operators and the bench): whether the most active traders'

@@ -67,31 +67,29 @@ export const managersArea: ApiArea = (deps) => {
    */
   const kept = new WeakMap<ChainRuntime, KeptReplies<ManagerPart>>();
   const partsOf = (ch: ChainRuntime) => {
-    let k = kept.get(ch);
-    if (!k) {
-      const made = new KeptReplies<ManagerPart>({
-        commits: ch.commits,
-        keysOf: peopleNamed,
-        maxBytes: MANAGER_PARTS_BYTES,
-        gzipFrom: Number.POSITIVE_INFINITY,
-        metaBytes: managerPartBytes,
-      });
-      k = made;
-      kept.set(ch, made);
-      const chainId = ch.config.info.id;
-      made
-        .warm(
-          () => managerWarmKeys(deps.db, chainId, MANAGERS_WARM_MAX),
-          "",
-          async (addresses) => {
-            const parts = await managerParts(deps.db, chainId, addresses);
-            return new Map([...parts].map(([a, meta]) => [a, { text: "", meta }]));
-          },
-          { share: MANAGERS_WARM_SHARE, batch: MANAGERS_WARM_BATCH, pauseMs: 20 },
-        )
-        .catch((e: Error) => console.error(`manager infos: reading ahead stopped: ${e.message}`));
-    }
-    return k;
+    const found = kept.get(ch);
+    if (found) return found;
+    const parts = new KeptReplies<ManagerPart>({
+      commits: ch.commits,
+      keysOf: peopleNamed,
+      maxBytes: MANAGER_PARTS_BYTES,
+      gzipFrom: Number.POSITIVE_INFINITY,
+      metaBytes: managerPartBytes,
+    });
+    kept.set(ch, parts);
+    const chainId = ch.config.info.id;
+    parts
+      .warm(
+        () => managerWarmKeys(deps.db, chainId, MANAGERS_WARM_MAX),
+        "",
+        async (addresses) => {
+          const read = await managerParts(deps.db, chainId, addresses);
+          return new Map([...read].map(([a, meta]) => [a, { text: "", meta }]));
+        },
+        { share: MANAGERS_WARM_SHARE, batch: MANAGERS_WARM_BATCH, pauseMs: 20 },
+      )
+      .catch((e: Error) => console.error(`manager infos: reading ahead stopped: ${e.message}`));
+    return parts;
   };
 
   /** The info of `address` as `me` sees it; `fresh`: read now, not kept (the reply to the owner's own write). */

@@ -475,21 +475,30 @@ export const predictArea: ApiArea = (deps) => {
       const again = last !== undefined && last.book === book && last.snapshot === snapshot;
       if (again && last.reply !== null) return json(c, last.reply);
       const p = positionsOf(book, (m) => viewsOf(snapshot).get(m), selection);
+      // the history only in the unpaged reply (spec 002 §3): a selection is what a screen polls, and
+      // the screens chart the balances reply (`/sofi/markets_balances`), not this one
       const history =
-        (await historyOf(book, st.grid, snapshot, p.balance)) ??
-        asciiPart(
-          historyJson(
-            await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, { balance: p.balance, now: snapshot.now }),
-          ),
-        );
+        selection !== undefined
+          ? null
+          : ((await historyOf(book, st.grid, snapshot, p.balance)) ??
+            asciiPart(
+              historyJson(
+                await balanceHistory(ch, sender, BALANCE_HISTORY_RANGES.all, {
+                  balance: p.balance,
+                  now: snapshot.now,
+                }),
+              ),
+            ));
       // written as bytes from the book's and the markets' kept bytes (json-bytes.ts); balance_changed
       // is toFixed's digits, so every formatted part is ASCII
       const head = `{"balance":${jsonNumber(p.balance)},"balance_changed":"${p.balanceChanged}","total":${p.total},"positions":`;
-      const out = new JsonBytes(head.length + p.bytes + 12 + history.bytes);
+      const out = new JsonBytes(head.length + p.bytes + 12 + (history?.bytes ?? 0));
       out.ascii(head);
       p.write(out);
-      out.ascii(`,"history":`);
-      history.write(out);
+      if (history) {
+        out.ascii(`,"history":`);
+        history.write(out);
+      }
       const reply = out.ascii("}").done();
       st.recent.set(key, { book, snapshot, reply: again ? reply : null });
       if (st.recent.size > RECENT_POSITIONS) st.recent.delete(st.recent.oldest() as string);

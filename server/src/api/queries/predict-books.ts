@@ -11,8 +11,6 @@ import { type ApiPosition, BALANCE_HISTORY_RANGES, sampleTimes } from "@sofi/cor
 import { type JsonBytes, ownBytes } from "../json-bytes.ts";
 import type { MarketRow, Move, PredictSql } from "./predict.ts";
 
-const EMPTY = Buffer.alloc(0);
-
 /** The topic whose keys are the senders (lowercased) whose trades, transfers or redemptions a commit wrote. */
 export const MARKETS_SENDER_TOPIC = "markets.sender";
 
@@ -233,51 +231,55 @@ export async function readBooks(
       } else if (f.kind === "sell") returned += BigInt(f.collateral);
     }
     const held = [...qty].filter(([, q]) => q > 0n);
-    const book: SenderBook = {
-      markets: [],
-      outcomes: new Uint8Array(held.length),
-      quantities: new Float64Array(held.length),
-      priceAvgs: new Float64Array(held.length),
-      spent: Number(spent) / 1e18,
-      returned: Number(returned) / 1e18,
-      redeemed: [...new Set(redemptions.map((r) => r.condition_id))],
-      firstMoveAt,
-      history: {
-        t0: times[0] ?? 0,
-        step: times.length > 1 ? (times[1] as number) - (times[0] as number) : 0,
-        count: times.length,
-        end: 0,
-      },
-      settledBefore: s.head,
-      bytes: EMPTY,
-      textEnds: new Uint32Array(held.length),
-      display: new Uint32Array(held.length),
-    };
-    const history = times.map((t, i) => historyPoint(values[i] as number, t)).join(",");
+    const redeemed = [...new Set(redemptions.map((r) => r.condition_id))];
+    const redeemedSet = new Set(redeemed);
+    const markets: string[] = [];
+    const outcomes = new Uint8Array(held.length);
+    const quantities = new Float64Array(held.length);
+    const priceAvgs = new Float64Array(held.length);
     const texts: string[] = [];
-    const redeemed = new Set(book.redeemed);
     for (const [i, [key, q]] of held.entries()) {
       const [market = "", outcome = "0"] = key.split("|");
       const b = bought.get(key);
       const row = s.byAddress.get(market);
       // the snapshot's own string: a market's address is held once however many books name it
-      book.markets.push(row?.market ?? market);
-      book.outcomes[i] = Number(outcome);
-      book.quantities[i] = Number(q) / 1e18;
-      book.priceAvgs[i] = b && b.tokens > 0n ? Number(b.cost) / Number(b.tokens) : 0;
-      const quantity = jsonNumber(book.quantities[i] as number);
+      markets.push(row?.market ?? market);
+      outcomes[i] = Number(outcome);
+      quantities[i] = Number(q) / 1e18;
+      priceAvgs[i] = b && b.tokens > 0n ? Number(b.cost) / Number(b.tokens) : 0;
+      const quantity = jsonNumber(quantities[i] as number);
       texts.push(
-        `"price_avg":${jsonNumber(book.priceAvgs[i] as number)},"quantity":${quantity},"max_payout":${quantity},"redeemed":${row !== undefined && redeemed.has(row.conditionId)},`,
+        `"price_avg":${jsonNumber(priceAvgs[i] as number)},"quantity":${quantity},"max_payout":${quantity},"redeemed":${row !== undefined && redeemedSet.has(row.conditionId)},`,
       );
     }
     // one buffer per book: the history's points, then the holdings' texts (all ASCII: numbers and keys)
-    book.history.end = Buffer.byteLength(history);
-    let end = book.history.end;
+    const history = times.map((t, i) => historyPoint(values[i] as number, t)).join(",");
+    const textEnds = new Uint32Array(held.length);
+    let end = Buffer.byteLength(history);
     for (const [i, t] of texts.entries()) {
       end += Buffer.byteLength(t);
-      book.textEnds[i] = end;
+      textEnds[i] = end;
     }
-    book.bytes = ownBytes(history + texts.join(""));
+    const book: SenderBook = {
+      markets,
+      outcomes,
+      quantities,
+      priceAvgs,
+      spent: Number(spent) / 1e18,
+      returned: Number(returned) / 1e18,
+      redeemed,
+      firstMoveAt,
+      history: {
+        t0: times[0] ?? 0,
+        step: times.length > 1 ? (times[1] as number) - (times[0] as number) : 0,
+        count: times.length,
+        end: Buffer.byteLength(history),
+      },
+      settledBefore: s.head,
+      bytes: ownBytes(history + texts.join("")),
+      textEnds,
+      display: new Uint32Array(held.length),
+    };
     // the arrays stay in first-move order (the histories sum in it); the reply's order is an index
     const orders = marketOrder(s.rows);
     book.display.set(held.map((_, i) => i).sort(byDisplay(book, (m) => orders.get(m))));
