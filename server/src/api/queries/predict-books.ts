@@ -371,27 +371,39 @@ export function positionsOf(
   selection?: PositionsSelection,
 ): Positions {
   const top = selection && "top" in selection ? selection.top : undefined;
-  // the markets' places changed since the book was read (a reorg took a market back): sort again.
-  // `top` orders by value and breaks ties by place itself, so it needs no check
-  const order =
-    top !== undefined || inOrder(book.display, book, view)
-      ? book.display
-      : Uint32Array.from(book.display).sort(byDisplay(book, (m) => view(m)?.order));
-  let balance = 0;
   // the holdings the selection picks from: every one the snapshot shows, or (top) the open ones
   // (every kept holding is held; not those the sender redeemed) with their values
-  const picked: number[] = [];
-  const values: number[] = [];
   const redeemed = top !== undefined && book.redeemed.length > 0 ? new Set(book.redeemed) : null;
-  for (const i of order) {
-    const m = view(book.markets[i] as string);
-    if (!m) continue;
-    const value = (book.quantities[i] as number) * (m.prices[book.outcomes[i] as number] ?? 0);
-    balance += value;
-    if (top !== undefined && redeemed?.has(m.conditionId)) continue;
-    picked.push(i);
-    values.push(value);
-  }
+  const pick = (order: Uint32Array, checked: boolean) => {
+    const picked: number[] = [];
+    const values: number[] = [];
+    let balance = 0;
+    let orderBefore = Number.POSITIVE_INFINITY;
+    let outcomeBefore = -1;
+    for (const i of order) {
+      const m = view(book.markets[i] as string);
+      if (!m) continue;
+      const outcome = book.outcomes[i] as number;
+      // the markets' places changed since the book was read (a reorg took a market back): the
+      // caller sorts again. `top` orders by value and breaks ties by place itself: no check
+      if (!checked && (m.order > orderBefore || (m.order === orderBefore && outcome <= outcomeBefore))) return null;
+      orderBefore = m.order;
+      outcomeBefore = outcome;
+      const value = (book.quantities[i] as number) * (m.prices[outcome] ?? 0);
+      balance += value;
+      if (top !== undefined && redeemed?.has(m.conditionId)) continue;
+      picked.push(i);
+      values.push(value);
+    }
+    return { picked, values, balance };
+  };
+  // one pass over the holdings in the kept order, checking it on the way (they are walked once);
+  // sorted again, the order needs no check
+  const { picked, values, balance } =
+    pick(book.display, top !== undefined) ??
+    (pick(Uint32Array.from(book.display).sort(byDisplay(book, (m) => view(m)?.order)), true) as NonNullable<
+      ReturnType<typeof pick>
+    >);
   let listed: ArrayLike<number> = picked;
   if (top !== undefined) {
     // largest value first; equal values in the list's order (newest market first, then outcome)
@@ -435,21 +447,6 @@ const byDisplay = (book: SenderBook, orderOf: (market: string) => number | undef
   const rank = (i: number) => orderOf(book.markets[i] as string) ?? -1;
   return (x: number, y: number) => rank(y) - rank(x) || (book.outcomes[x] as number) - (book.outcomes[y] as number);
 };
-
-/** Whether `order` (holdings' indices) lists newest market first, then outcome, at `view`'s places. */
-function inOrder(order: Uint32Array, book: SenderBook, view: (market: string) => MarketView | undefined): boolean {
-  let orderBefore = Number.POSITIVE_INFINITY;
-  let outcomeBefore = -1;
-  for (const i of order) {
-    const m = view(book.markets[i] as string);
-    if (!m) continue;
-    const outcome = book.outcomes[i] as number;
-    if (m.order > orderBefore || (m.order === orderBefore && outcome <= outcomeBefore)) return false;
-    orderBefore = m.order;
-    outcomeBefore = outcome;
-  }
-  return true;
-}
 
 /**
  * The positions' JSON array in the order `order`. Per holding only its value and profit are
