@@ -349,6 +349,7 @@ export function formatResults(r: Results): string {
                 .replace(/rounds\/\d+/, "rounds/{id}")
                 .replace(/topic=tag\d+/, "topic={tag}")
                 .replace(/portfolios\/0x[0-9a-f]{40}/, "portfolios/{id}")
+                .replace(/managers\/0x[0-9a-f]{40}/, "managers/{address}")
                 .replace(/proposalId=\d+/, "proposalId=…")
                 .replace(/offset=\d+/, "offset=…")}${who[n] ?? ""}`,
               l,
