@@ -62,19 +62,22 @@ function written(p: Positions) {
 
 const parse = (p: Positions) => positionSchema.array().parse(JSON.parse(written(p)));
 
+// first moved: market 1 yes, market 3 no, market 2 yes, market 3 yes (market 3 redeemed: book())
+const HELD = [
+  { market: 1, outcome: 0, quantity: 2, priceAvg: 0.4 },
+  { market: 3, outcome: 1, quantity: 5, priceAvg: 0.5 },
+  { market: 2, outcome: 0, quantity: 1.5, priceAvg: 0 },
+  { market: 3, outcome: 0, quantity: 1, priceAvg: 0.25 },
+];
+const VIEWS: [string, MarketView][] = [
+  [M(1), view(1, 0, [0.6, 0.4])],
+  [M(2), view(2, 1, [0.3, 0.7])],
+  [M(3), view(3, 2, [1, 0], "resolved")],
+];
+
 describe("a book's positions reply", () => {
-  // first moved: market 1 yes, market 3 no, market 2 yes, market 3 yes
-  const held = [
-    { market: 1, outcome: 0, quantity: 2, priceAvg: 0.4 },
-    { market: 3, outcome: 1, quantity: 5, priceAvg: 0.5 },
-    { market: 2, outcome: 0, quantity: 1.5, priceAvg: 0 },
-    { market: 3, outcome: 0, quantity: 1, priceAvg: 0.25 },
-  ];
-  const views = new Map<string, MarketView>([
-    [M(1), view(1, 0, [0.6, 0.4])],
-    [M(2), view(2, 1, [0.3, 0.7])],
-    [M(3), view(3, 2, [1, 0], "resolved")],
-  ]);
+  const held = HELD;
+  const views = new Map<string, MarketView>(VIEWS);
   // newest market (3) first, then outcome order
   const b = book(held, [3, 1, 2, 0]);
 
@@ -126,21 +129,10 @@ describe("a book's positions reply", () => {
 });
 
 describe("a book's positions, selected", () => {
-  // market 3 (both outcomes) was redeemed: listed in full, not open
-  const held = [
-    { market: 1, outcome: 0, quantity: 2, priceAvg: 0.4 },
-    { market: 3, outcome: 1, quantity: 5, priceAvg: 0.5 },
-    { market: 2, outcome: 0, quantity: 1.5, priceAvg: 0 },
-    { market: 3, outcome: 0, quantity: 1, priceAvg: 0.25 },
-    { market: 4, outcome: 1, quantity: 2, priceAvg: 0.2 },
-  ];
-  // market 4's no is worth 2 × 0.6, as much as market 1's yes (2 × 0.6): a tie
-  const views = new Map<string, MarketView>([
-    [M(1), view(1, 0, [0.6, 0.4])],
-    [M(2), view(2, 1, [0.3, 0.7])],
-    [M(3), view(3, 2, [1, 0], "resolved")],
-    [M(4), view(4, 3, [0.4, 0.6])],
-  ]);
+  // market 3 (both outcomes) was redeemed: listed in full, not open. Market 4's no is worth
+  // 2 × 0.6, as much as market 1's yes (2 × 0.6): a tie
+  const held = [...HELD, { market: 4, outcome: 1, quantity: 2, priceAvg: 0.2 }];
+  const views = new Map<string, MarketView>([...VIEWS, [M(4), view(4, 3, [0.4, 0.6])]]);
   const b = book(held, [4, 3, 1, 2, 0]);
   const full = positionsOf(b, (m) => views.get(m));
   const all = parse(full);
@@ -158,8 +150,12 @@ describe("a book's positions, selected", () => {
     expect(parse(positionsOf(b, (m) => views.get(m), { top: 2 })).map((r) => r.market)).toEqual([M(4), M(1)]);
     // places moved (market 1 now newest): the tie follows the new order, as the full list does
     const moved = new Map(views).set(M(1), view(1, 9, [0.6, 0.4]));
-    const movedAll = parse(positionsOf(b, (m) => moved.get(m)));
-    expect(parse(positionsOf(b, (m) => moved.get(m), { top: 2 }))).toEqual(openPositions(movedAll, 2));
+    const movedFull = positionsOf(b, (m) => moved.get(m));
+    const movedAll = parse(movedFull);
+    const movedTop = positionsOf(b, (m) => moved.get(m), { top: 2 });
+    expect(parse(movedTop)).toEqual(openPositions(movedAll, 2));
+    // summed in the same (sorted again) order as the full list: the same balance to the last bit
+    expect(movedTop.balance).toBe(movedFull.balance);
     expect(openPositions(movedAll, 2).map((r) => r.market)).toEqual([M(1), M(4)]);
   });
 

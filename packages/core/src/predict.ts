@@ -18,8 +18,9 @@ export const PREDICT_HOME_POSITIONS = 3;
  * so none is sent every position the sender holds.
  */
 export const PREDICT_TOP_MAX = 50;
-/** The transactions page's positions per page (its table's page size), and the furthest offset asked. */
+/** The transactions page's positions per page (its table's page size). */
 export const PREDICT_POSITIONS_PAGE = 10;
+/** The furthest `offset` a positions request may ask for. */
 export const PREDICT_OFFSET_MAX = 100_000;
 /** §2: the chains whose markets the original showed (elsewhere: the tip banner). */
 export const PREDICT_MAIN_CHAINS = [1, 1101] as const;

@@ -1,9 +1,9 @@
 /**
  * Prediction-market area (issue 19, spec 002 §3, §7): `GET /sofi/markets` (every market, newest
  * last), `/sofi/markets/{market}?type` (one with its outcome history over the range),
- * `/sofi/markets_positions?sender&top` (the sender's positions, or their `top` open ones, the
- * balance, its all-time change and history), `/sofi/markets_txs?sender` (their trades, funding and
- * redemptions),
+ * `/sofi/markets_positions?sender&top&limit&offset` (the sender's positions, their `top` open
+ * ones or a page, the balance, its all-time change, and unpaged the history),
+ * `/sofi/markets_txs?sender` (their trades, funding and redemptions),
  * `/sofi/markets_balances?sender&type` (their balance history over the range), and the staking
  * reader: `/apr?addr` (the pool's APR) and `/sofi/staking?sender` (the pool's and the sender's
  * reads). Markets, prices and positions come from the index alone; statuses are read at the chain's
@@ -84,9 +84,9 @@ export const BOOKS_WARM_MAX = 50_000;
 export const BOOKS_WARM_SHARE = 0.75;
 export const BOOKS_WARM_BATCH = 200;
 /**
- * Senders whose last positions request is remembered (per sender and `top`: the home's 3 and the
- * full list are two): a sender asked again while neither their book nor the markets snapshot
- * changed gets the reply made then (kept from the second ask on).
+ * Senders whose last positions request is remembered (per sender and selection: the home's 3, a
+ * page and the full list are apart): a sender asked again while neither their book nor the markets
+ * snapshot changed gets the reply made then (kept from the second ask on).
  */
 export const RECENT_POSITIONS = 1_000;
 type RecentPositions = { book: SenderBook; snapshot: MarketsSnapshot; reply: Buffer<ArrayBuffer> | null };
@@ -470,7 +470,13 @@ export const predictArea: ApiArea = (deps) => {
       // a book's reply at one snapshot is the same until either is made again. It is kept from a
       // sender's second ask on, so senders asked once (in turn) leave no 20 KB reply behind
       const st = positionStateOf(ch);
-      const key = selection === undefined ? sender : `${sender}|${top ?? ""}|${offset ?? ""}|${limit ?? ""}`;
+      // keyed by the selection as read, so `limit=10` and `limit=10&offset=0` share a reply
+      const key =
+        selection === undefined
+          ? sender
+          : "top" in selection
+            ? `${sender}|top ${selection.top}`
+            : `${sender}|${selection.offset}+${selection.limit}`;
       const last = st.recent.get(key);
       const again = last !== undefined && last.book === book && last.snapshot === snapshot;
       if (again && last.reply !== null) return json(c, last.reply);

@@ -385,7 +385,7 @@ export function positionsOf(
       if (!m) continue;
       const outcome = book.outcomes[i] as number;
       // the markets' places changed since the book was read (a reorg took a market back): the
-      // caller sorts again. `top` orders by value and breaks ties by place itself: no check
+      // caller sorts again, so every selection sums the balance in the same order
       if (!checked && (m.order > orderBefore || (m.order === orderBefore && outcome <= outcomeBefore))) return null;
       orderBefore = m.order;
       outcomeBefore = outcome;
@@ -400,7 +400,7 @@ export function positionsOf(
   // one pass over the holdings in the kept order, checking it on the way (they are walked once);
   // sorted again, the order needs no check
   const { picked, values, balance } =
-    pick(book.display, top !== undefined) ??
+    pick(book.display, false) ??
     (pick(Uint32Array.from(book.display).sort(byDisplay(book, (m) => view(m)?.order)), true) as NonNullable<
       ReturnType<typeof pick>
     >);
