@@ -679,6 +679,7 @@ export async function benchApi(
       connections: opts.connections,
       durationMs: opts.durationMs,
       rounds: opts.rounds,
+      onBurst: burstLog(["bare", "bareLarge", ...names], log),
     });
     const replicas =
       opts.replicas && opts.databaseUrl
@@ -720,6 +721,14 @@ export async function benchApi(
     await bareChild.stop();
   }
 }
+
+/** One line per measured burst: a long load (PGlite at full size) says which row it is on. */
+const burstLog =
+  (names: string[], log: (s: string) => void) =>
+  ({ round, rounds, index, result }: { round: number; rounds: number; index: number; result: LoadResult }) =>
+    log(
+      `  round ${round}/${rounds} ${names[index] ?? index}: ${Math.round(result.rps).toLocaleString("en-US")} req/s, p99 ${result.latencyMs.p99.toFixed(1)} ms${result.errors || result.non2xx ? `, ${result.errors} errors, ${result.non2xx} non-2xx` : ""} (load ${result.loadAvg1m.toFixed(2)})`,
+    );
 
 /** The "in turn" rows the replicas measurement loads (BENCH_REPLICA_ENDPOINTS overrides). */
 const REPLICA_ENDPOINTS = ["tradesManyUsers", "portfolioDetailMany", "marketsPositionsInTurn", "postsAddressInTurn"];
@@ -765,6 +774,7 @@ async function measureReplicas(
       connections: opts.connections,
       durationMs: opts.durationMs,
       rounds: opts.rounds,
+      onBurst: burstLog(["bare", ...names.flatMap((n) => [`${n} (one replica)`, `${n} (two)`])], log),
     });
     return {
       bare: bare as LoadResult,

@@ -27,7 +27,7 @@ export function percentile(sorted: number[], p: number): number {
  * finish) fails with ECONNRESET before any reply: it is sent again once on a fresh socket, as
  * Node's documentation advises for idempotent requests (`req.reusedSocket`).
  */
-function once(agent: Agent, url: URL, retry = true): Promise<number> {
+function once(agent: Agent, url: URL, timeoutMs: number, retry = true): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       // Accept-Encoding as every browser sends it: a server may answer a large reply compressed
@@ -39,6 +39,9 @@ function once(agent: Agent, url: URL, retry = true): Promise<number> {
         path: url.pathname + url.search,
         method: "GET",
         headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+        // a reply that never comes is an error, not a burst that never ends (stop 48's PGlite run
+        // sat in its load for 26 min with nothing to say why)
+        timeout: timeoutMs,
       },
       (res) => {
         res.on("data", () => {});
@@ -46,8 +49,10 @@ function once(agent: Agent, url: URL, retry = true): Promise<number> {
         res.on("error", reject);
       },
     );
+    req.on("timeout", () => req.destroy(new Error(`no reply in ${timeoutMs} ms`)));
     req.on("error", (e: NodeJS.ErrnoException) => {
-      if (retry && req.reusedSocket && e.code === "ECONNRESET") once(agent, url, false).then(resolve, reject);
+      if (retry && req.reusedSocket && e.code === "ECONNRESET")
+        once(agent, url, timeoutMs, false).then(resolve, reject);
       else reject(e);
     });
     req.end();
@@ -83,6 +88,7 @@ async function burst(
   connections: number,
   durationMs: number,
   maxRequests: number,
+  timeoutMs: number,
 ) {
   const s: Samples = { latencies: [], errors: 0, non2xx: 0, elapsedMs: 0, loadAvg1m: 0 };
   let sent = 0;
@@ -94,7 +100,7 @@ async function burst(
         sent++;
         const t = performance.now();
         try {
-          const status = await once(agent, next(counter.n++));
+          const status = await once(agent, next(counter.n++), timeoutMs);
           s.latencies.push(performance.now() - t);
           if (status < 200 || status >= 300) s.non2xx++;
         } catch {
@@ -149,6 +155,10 @@ export async function loadTestMany(opts: {
   rounds?: number;
   warmupMs?: number;
   maxRequests?: number;
+  /** A request with no reply after this long counts as an error (default 30 s). */
+  requestTimeoutMs?: number;
+  /** Called after each measured burst: the bench logs it, so a long load shows where it is. */
+  onBurst?: (b: { round: number; rounds: number; index: number; urls: number; result: LoadResult }) => void;
 }): Promise<LoadResult[]> {
   const urls = opts.urls.map(urlSource);
   const counters = urls.map(() => ({ n: 0 }));
@@ -156,6 +166,7 @@ export async function loadTestMany(opts: {
   const rounds = Math.max(1, opts.rounds ?? 1);
   const slice = (opts.durationMs ?? 10_000) / rounds;
   const maxRequests = opts.maxRequests ?? 2_000_000;
+  const timeoutMs = opts.requestTimeoutMs ?? 30_000;
   const agents = urls.map(() => new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections }));
   const parts: Samples[][] = urls.map(() => []);
   try {
@@ -165,15 +176,25 @@ export async function loadTestMany(opts: {
         const agent = agents[i] as Agent;
         const counter = counters[i] as { n: number };
         // Warm-up (not counted): opens the connections, lets the JIT and caches settle.
-        await burst(agent, url, counter, connections, opts.warmupMs ?? (r === 0 ? 500 : 100), maxRequests);
-        (parts[i] as Samples[]).push(await burst(agent, url, counter, connections, slice, maxRequests));
+        await burst(agent, url, counter, connections, opts.warmupMs ?? (r === 0 ? 500 : 100), maxRequests, timeoutMs);
+        const measured = await burst(agent, url, counter, connections, slice, maxRequests, timeoutMs);
+        (parts[i] as Samples[]).push(measured);
+        opts.onBurst?.({
+          round: r + 1,
+          rounds,
+          index: i,
+          urls: urls.length,
+          result: summarise(labelOf(opts.urls[i] as LoadTarget), connections, [measured]),
+        });
       }
     }
   } finally {
     for (const a of agents) a.destroy();
   }
-  return opts.urls.map((u, i) => summarise(typeof u === "string" ? u : u(0), connections, parts[i] as Samples[]));
+  return opts.urls.map((u, i) => summarise(labelOf(u), connections, parts[i] as Samples[]));
 }
+
+const labelOf = (u: LoadTarget) => (typeof u === "string" ? u : u(0));
 
 /** Closed-loop HTTP load on one URL (see loadTestMany). */
 export async function loadTest(opts: {

@@ -1,7 +1,9 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { voteCounts } from "../src/fill-governance.ts";
-import { percentile } from "../src/load.ts";
+import { loadTestMany, percentile } from "../src/load.ts";
 import { StripTraces } from "../src/strip-traces.ts";
 import { entryScripts, staticImports } from "../src/web.ts";
 import { jsonRpcCalls, median, sampleAmount } from "../src/web-swap.ts";
@@ -69,6 +71,37 @@ describe("percentile", () => {
     expect(percentile(s, 100)).toBe(100);
     expect(percentile([7], 99)).toBe(7);
     expect(percentile([], 99)).toBe(0);
+  });
+});
+
+describe("load client", () => {
+  it("counts a request with no reply as an error and reports every burst", async () => {
+    // "/hang" never answers: the load must still end, with the hung requests as errors
+    const server = createServer((req, res) => {
+      if (req.url !== "/hang") res.end("ok");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const bursts: string[] = [];
+    try {
+      const [ok, hang] = await loadTestMany({
+        urls: [`${base}/ok`, `${base}/hang`],
+        connections: 2,
+        durationMs: 400,
+        rounds: 2,
+        warmupMs: 0,
+        requestTimeoutMs: 150,
+        onBurst: ({ round, index }) => bursts.push(`${round}:${index}`),
+      });
+      expect(ok?.requests).toBeGreaterThan(0);
+      expect(ok?.errors).toBe(0);
+      expect(hang?.requests).toBe(0);
+      expect(hang?.errors).toBeGreaterThan(0);
+      expect(bursts).toEqual(["1:0", "1:1", "2:0", "2:1"]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });
 
