@@ -351,7 +351,8 @@ export function formatResults(r: Results): string {
                 .replace(/portfolios\/0x[0-9a-f]{40}/, "portfolios/{id}")
                 .replace(/managers\/0x[0-9a-f]{40}/, "managers/{address}")
                 .replace(/proposalId=\d+/, "proposalId=…")
-                .replace(/offset=\d+/, "offset=…")}${who[n] ?? ""}`,
+                // only the proposals row moves its offset; the positions page stays at offset=0
+                .replace(/offset=\d+/, n === "proposalsInTurn" ? "offset=…" : "$&")}${who[n] ?? ""}`,
               l,
               REFERENCE_ENDPOINTS.has(n) ? "reference" : "target",
             );

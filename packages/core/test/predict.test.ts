@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  type ApiPosition,
   amountProblem,
   binaryAnswer,
   boundWithSlippage,
@@ -7,6 +8,7 @@ import {
   marketQuerySchema,
   marketStatus,
   nextStatusChange,
+  openPositions,
   poolPrices,
   poolValue,
   predictButton,
@@ -151,5 +153,42 @@ describe("sampleTimes", () => {
   });
   it("gives only now when the start is not before it", () => {
     expect(sampleTimes(day, 200, 100)).toEqual([100]);
+  });
+});
+
+const position = (over: Partial<ApiPosition>): ApiPosition => ({
+  market: "0x0000000000000000000000000000000000000001",
+  market_title: "m",
+  outcome: "Yes",
+  outcome_index: 0,
+  value_cur: 1,
+  price_avg: 0.5,
+  price_cur: 0.6,
+  profit_loss_percentage: 20,
+  quantity: 2,
+  max_payout: 2,
+  status: "active",
+  redeem: false,
+  redeemed: false,
+  conditionId: "0x00",
+  ...over,
+});
+
+describe("open positions (the home and the account panel, `?top=`)", () => {
+  it("held and not redeemed, largest value first, at most the limit", () => {
+    const list = [
+      position({ market: "a", value_cur: 1 }),
+      position({ market: "b", value_cur: 5 }),
+      position({ market: "c", value_cur: 3, redeemed: true }),
+      position({ market: "d", value_cur: 4, quantity: 0 }),
+      position({ market: "e", value_cur: 2, status: "resolved" }),
+      position({ market: "f", value_cur: 0.5 }),
+    ];
+    expect(openPositions(list, 3).map((p) => p.market)).toEqual(["b", "e", "a"]);
+    expect(openPositions(list, 10).map((p) => p.market)).toEqual(["b", "e", "a", "f"]);
+  });
+  it("equal values keep the list's order", () => {
+    const list = ["x", "y", "z"].map((market) => position({ market, value_cur: 2 }));
+    expect(openPositions(list, 2).map((p) => p.market)).toEqual(["x", "y"]);
   });
 });

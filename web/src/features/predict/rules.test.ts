@@ -1,4 +1,4 @@
-import { type ApiMarket, type ApiPosition, openPositions, PREDICT_MESSAGES } from "@sofi/core";
+import { type ApiMarket, type ApiPosition, PREDICT_MESSAGES } from "@sofi/core";
 import { describe, expect, it } from "vitest";
 import { safePhoto } from "./parts.tsx";
 import {
@@ -154,18 +154,6 @@ describe("/predict (spec 002 §2)", () => {
   it("the carousel: 3 slides, 2 under 600 px, 1 under 480 px; dots, infinite, speed 500", () => {
     expect(CAROUSEL).toEqual({ dots: true, infinite: true, speed: 500 });
     expect([1440, 600, 599, 480, 479, 360].map(slidesAt)).toEqual([3, 3, 2, 2, 1, 1]);
-  });
-
-  it("open positions: held and not redeemed, largest value first, at most 3", () => {
-    const list = [
-      position({ market: "a", value_cur: 1 }),
-      position({ market: "b", value_cur: 5 }),
-      position({ market: "c", value_cur: 3, redeemed: true }),
-      position({ market: "d", value_cur: 4, quantity: 0 }),
-      position({ market: "e", value_cur: 2, status: "resolved" }),
-      position({ market: "f", value_cur: 0.5 }),
-    ];
-    expect(openPositions(list, 3).map((p) => p.market)).toEqual(["b", "e", "a"]);
   });
 
   it("dates: 'On' D, MMM YY (Korean YY년 M월 D일), 'In' the year, expiration YYYY-MM-DD HH:mm:ss", () => {
