@@ -5,43 +5,31 @@
  * proxy in front of anvil hides the headers of a run of blocks without logs; a range that would end
  * inside the run must end on a served block instead, and every later log must still be indexed.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainIndexer } from "../src/indexer/engine.ts";
 import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { E18 } from "./helpers/chain.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { type MarketChain, startMarketChain } from "./helpers/market.ts";
-
-type Call = { id: number; method: string; params?: unknown[] };
+import { startRpcProxy } from "./helpers/rpc-proxy.ts";
 
 /** Forwards JSON-RPC to `target`, answering null for eth_getBlockByNumber of the hidden blocks. */
 async function startGapProxy(target: string) {
   const hidden = new Set<number>();
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks).toString();
-    const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
-    const parsed = JSON.parse(body) as Call | Call[];
-    const reply = (await upstream.json()) as { id: number; result?: unknown } | { id: number; result?: unknown }[];
-    const calls = [parsed].flat();
+  const proxy = await startRpcProxy(target, async (calls, upstream) => {
+    const reply = JSON.parse(upstream) as { id: number; result?: unknown } | { id: number; result?: unknown }[];
     const hide = (r: { id: number; result?: unknown }) => {
       const call = calls.find((c) => c.id === r.id);
       const n = call?.method === "eth_getBlockByNumber" ? Number(call.params?.[0]) : Number.NaN;
       return hidden.has(n) ? { ...r, result: null } : r;
     };
-    const out = Array.isArray(reply) ? reply.map(hide) : hide(reply);
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(out));
+    return JSON.stringify(Array.isArray(reply) ? reply.map(hide) : hide(reply));
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...proxy,
     hide(from: number, to: number) {
       for (let n = from; n <= to; n++) hidden.add(n);
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
 

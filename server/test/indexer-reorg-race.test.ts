@@ -4,8 +4,6 @@
  * logs, switches the chain to another branch, and only then replies; the headers the indexer reads
  * next are the new branch's. Every stored row must still be the chain's.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { parseAbiItem } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainIndexer } from "../src/indexer/engine.ts";
@@ -13,6 +11,7 @@ import { ALL_HANDLERS } from "../src/modules/fold.ts";
 import { E18 } from "./helpers/chain.ts";
 import { closeAllDbs, DB_KINDS, freshDb } from "./helpers/db.ts";
 import { type MarketChain, startMarketChain } from "./helpers/market.ts";
+import { startRpcProxy } from "./helpers/rpc-proxy.ts";
 
 const SWAP = parseAbiItem(
   "event Swap(address indexed sender, uint amount0In, uint amount1In, uint amount0Out, uint amount1Out, address indexed to)",
@@ -22,29 +21,21 @@ const SWAP = parseAbiItem(
 async function startRaceProxy(target: string) {
   let race: (() => Promise<void>) | null = null;
   let fired = 0;
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks).toString();
-    const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
-    const text = await upstream.text();
-    const calls = [JSON.parse(body)].flat() as { method: string }[];
+  const proxy = await startRpcProxy(target, async (calls, upstream) => {
     if (race && calls.some((c) => c.method === "eth_getLogs")) {
       const r = race;
       race = null;
       await r();
       fired++;
     }
-    res.writeHead(200, { "content-type": "application/json" }).end(text);
+    return upstream;
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...proxy,
     arm(fn: () => Promise<void>) {
       race = fn;
     },
     fired: () => fired,
-    close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
 
