@@ -158,7 +158,7 @@ export async function loadTestMany(opts: {
   /** A request with no reply after this long counts as an error (default 30 s). */
   requestTimeoutMs?: number;
   /** Called after each measured burst: the bench logs it, so a long load shows where it is. */
-  onBurst?: (b: { round: number; rounds: number; index: number; urls: number; result: LoadResult }) => void;
+  onBurst?: (b: { round: number; rounds: number; index: number; result: LoadResult }) => void;
 }): Promise<LoadResult[]> {
   const urls = opts.urls.map(urlSource);
   const counters = urls.map(() => ({ n: 0 }));
@@ -183,7 +183,6 @@ export async function loadTestMany(opts: {
           round: r + 1,
           rounds,
           index: i,
-          urls: urls.length,
           result: summarise(labelOf(opts.urls[i] as LoadTarget), connections, [measured]),
         });
       }
